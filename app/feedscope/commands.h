@@ -1,0 +1,17 @@
+// The CLI's subcommands; each registers itself on the app and runs when chosen.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace feedscope::cli {
+
+// Set by the chosen subcommand: runs after parsing and returns the exit code.
+using CommandAction = std::function<int()>;
+
+void addImportCommand(CLI::App& app, CommandAction& action);
+void addReportCommand(CLI::App& app, CommandAction& action);
+void addExportCommand(CLI::App& app, CommandAction& action);
+
+}  // namespace feedscope::cli

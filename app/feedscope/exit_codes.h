@@ -1,0 +1,13 @@
+// The CLI's exit codes, as the README documents them.
+#pragma once
+
+namespace feedscope::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInternalError = 1;   // a bug: please report it
+inline constexpr int kExitBadInput = 2;        // bad input file or usage
+inline constexpr int kExitNoGpu = 3;           // no GPU or no driver (demo, calibrate)
+inline constexpr int kExitThresholdCrossed = 4;  // report --fail-if threshold crossed
+inline constexpr int kExitProgramNotFound = 127;  // record: the program does not exist
+
+}  // namespace feedscope::cli

@@ -1,0 +1,59 @@
+// feedscope export FILE --format chrome|csv|csv-steps -o OUT: timelines for other tools.
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "exit_codes.h"
+#include "io/atomic_file.h"
+#include "io/chrome_trace_export.h"
+#include "io/csv_export.h"
+#include "io/open_input.h"
+#include "io/report.h"
+#include "progress.h"
+
+namespace feedscope::cli {
+
+void addExportCommand(CLI::App& app, CommandAction& action) {
+  struct Options {
+    std::string input, format, output;
+    std::vector<std::string> runs;
+  };
+  auto o = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("export", "Export a session or trace as Chrome-trace JSON (Perfetto) or CSV");
+  cmd->add_option("FILE", o->input, "a .feedscope session or a Kineto trace")->required();
+  cmd->add_option("--format", o->format,
+                  "chrome (Perfetto / chrome://tracing, with a starvation track), csv (every interval) or "
+                  "csv-steps (the per-step table)")
+      ->required()
+      ->check(CLI::IsMember({"chrome", "csv", "csv-steps"}));
+  cmd->add_option("-o,--output", o->output, "file to write")->required();
+  cmd->add_option("--run", o->runs, "export only this run (repeat for several)");
+  cmd->callback([o, &action] {
+    action = [o] {
+      trace::Session session;
+      {
+        StderrProgress progress("reading " + o->input);
+        session = io::openInput(o->input, progress.callback());
+      }
+      if (!o->runs.empty()) {
+        io::buildReport(session, o->input, {}, o->runs);  // validates the names
+        std::erase_if(session.runs, [&](const trace::Run& r) {
+          return std::find(o->runs.begin(), o->runs.end(), r.name) == o->runs.end();
+        });
+      }
+      if (o->format == "csv") {
+        io::writeStreamAtomically(o->output, [&](std::FILE* f) { io::writeIntervalsCsv(session, f); });
+      } else {
+        io::Report report = io::buildReport(session, o->input, {});
+        if (o->format == "chrome") {
+          io::exportChromeTrace(session, report.analyses, o->output);
+        } else {
+          io::writeStreamAtomically(o->output, [&](std::FILE* f) { io::writeStepsCsv(report.analyses, f); });
+        }
+      }
+      fmt::print(stderr, "wrote {}\n", o->output);
+      return kExitOk;
+    };
+  });
+}
+
+}  // namespace feedscope::cli

@@ -1,0 +1,45 @@
+// feedscope import TRACE -o S.feedscope: a Kineto trace into a session file (new, or --append).
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "exit_codes.h"
+#include "io/open_input.h"
+#include "io/session_store.h"
+#include "progress.h"
+#include "trace/session_merge.h"
+
+namespace feedscope::cli {
+
+void addImportCommand(CLI::App& app, CommandAction& action) {
+  struct Options {
+    std::string input, output, name;
+    bool append = false;
+  };
+  auto opts = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand("import", "Import a Kineto / PyTorch-profiler trace (.json, .json.gz) into a session");
+  cmd->add_option("TRACE", opts->input, "trace file to import")->required();
+  cmd->add_option("-o,--output", opts->output, "session file to write (.feedscope)")->required();
+  cmd->add_option("--name", opts->name, "name of the imported run (default: the file name)");
+  cmd->add_flag("--append", opts->append, "add the run to an existing session instead of replacing it");
+  cmd->callback([opts, &action] {
+    action = [opts] {
+      trace::Session session;
+      if (opts->append) session = io::loadSession(opts->output);
+      trace::Session imported;
+      {
+        StderrProgress progress("importing " + opts->input);
+        imported = io::openInput(opts->input, progress.callback());
+      }
+      for (auto& run : imported.runs) {
+        if (!opts->name.empty()) run.name = imported.runs.size() == 1 ? opts->name : opts->name + " " + run.name;
+        trace::appendRun(session, std::move(run), imported.strings);
+      }
+      io::saveSession(session, opts->output);
+      fmt::print(stderr, "wrote {} ({} run{}, {} intervals)\n", opts->output, session.runs.size(),
+                 session.runs.size() == 1 ? "" : "s", session.intervalCount());
+      return kExitOk;
+    };
+  });
+}
+
+}  // namespace feedscope::cli

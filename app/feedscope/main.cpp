@@ -1,0 +1,46 @@
+// feedscope: the command-line tool (no Qt). Subcommands import, report and export traces; exit codes
+// are documented in the README and exit_codes.h.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+
+#include "commands.h"
+#include "exit_codes.h"
+#include "io/input_error.h"
+
+int main(int argc, char** argv) {
+  using namespace feedscope::cli;
+  CLI::App app{"Feedscope: is your GPU starving for input, why, and how much does prefetching help?", "feedscope"};
+  app.set_version_flag("--version", "feedscope " FEEDSCOPE_VERSION_STRING);
+  app.require_subcommand(1);
+  CommandAction action;
+  addImportCommand(app, action);
+  addReportCommand(app, action);
+  addExportCommand(app, action);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitBadInput;
+  }
+  try {
+    return action ? action() : kExitBadInput;
+  } catch (const feedscope::io::InputError& e) {
+    fmt::print(stderr, "feedscope: error: {}\n", e.what());
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "feedscope: error: out of memory\n");
+    return kExitInternalError;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "feedscope: internal error: {} (please report this)\n", e.what());
+    return kExitInternalError;
+  }
+}

@@ -1,0 +1,48 @@
+# Third-party libraries, all from Debian 12's -dev packages (tools/setup.sh installs them).
+find_package(SQLite3 REQUIRED)
+find_package(ZLIB REQUIRED)
+find_package(simdjson REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(fmt REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(Threads REQUIRED)
+set_package_properties(SQLite3 PROPERTIES TYPE REQUIRED PURPOSE "session files (.feedscope) and nsys exports")
+set_package_properties(simdjson PROPERTIES TYPE REQUIRED PURPOSE "fast Kineto / PyTorch-profiler JSON import")
+set_package_properties(nlohmann_json PROPERTIES TYPE REQUIRED PURPOSE "JSON reports and Chrome-trace export")
+
+# CUDA parts: toolkit + CUPTI. AUTO builds them when both are found.
+set(FEEDSCOPE_HAVE_CUDA OFF)
+if(NOT FEEDSCOPE_WITH_CUDA STREQUAL "OFF")
+  include(CheckLanguage)
+  check_language(CUDA)
+  find_package(CUDAToolkit QUIET)
+  if(CMAKE_CUDA_COMPILER AND CUDAToolkit_FOUND AND TARGET CUDA::cupti)
+    set(FEEDSCOPE_HAVE_CUDA ON)
+  elseif(FEEDSCOPE_WITH_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "FEEDSCOPE_WITH_CUDA=ON but the CUDA toolkit with CUPTI was not found "
+                        "(set CUDAToolkit_ROOT or CMAKE_CUDA_COMPILER, e.g. /usr/local/cuda/bin/nvcc)")
+  endif()
+endif()
+add_feature_info(CUDA FEEDSCOPE_HAVE_CUDA "CUPTI collector, injection library, demo workload")
+
+# GUI: Qt 6 Widgets + Charts.
+set(FEEDSCOPE_HAVE_GUI OFF)
+if(NOT FEEDSCOPE_WITH_GUI STREQUAL "OFF")
+  find_package(Qt6 6.2 QUIET COMPONENTS Widgets Charts Concurrent Test)
+  if(Qt6_FOUND)
+    set(FEEDSCOPE_HAVE_GUI ON)
+  elseif(FEEDSCOPE_WITH_GUI STREQUAL "ON")
+    message(FATAL_ERROR "FEEDSCOPE_WITH_GUI=ON but Qt 6 (Widgets, Charts, Concurrent, Test) was not found "
+                        "(apt-get install qt6-base-dev qt6-charts-dev libgl-dev)")
+  endif()
+endif()
+add_feature_info(GUI FEEDSCOPE_HAVE_GUI "feedscope-gui desktop application")
+
+set(FEEDSCOPE_HAVE_BENCHMARKS OFF)
+if(FEEDSCOPE_BUILD_BENCHMARKS)
+  find_package(benchmark QUIET)
+  if(benchmark_FOUND)
+    set(FEEDSCOPE_HAVE_BENCHMARKS ON)
+  endif()
+endif()
+add_feature_info(Benchmarks FEEDSCOPE_HAVE_BENCHMARKS "Google Benchmark programs under tests/bench")

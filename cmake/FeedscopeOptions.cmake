@@ -1,0 +1,32 @@
+# Build options: tri-state feature switches (AUTO finds what it can, ON fails loudly, OFF skips).
+set(FEEDSCOPE_WITH_CUDA "AUTO" CACHE STRING "Build the CUDA parts (collector, injection, workload): AUTO|ON|OFF")
+set_property(CACHE FEEDSCOPE_WITH_CUDA PROPERTY STRINGS AUTO ON OFF)
+set(FEEDSCOPE_WITH_GUI "AUTO" CACHE STRING "Build feedscope-gui (Qt 6 Widgets + Charts): AUTO|ON|OFF")
+set_property(CACHE FEEDSCOPE_WITH_GUI PROPERTY STRINGS AUTO ON OFF)
+option(FEEDSCOPE_BUILD_TESTS "Build the GoogleTest suites" ON)
+option(FEEDSCOPE_BUILD_BENCHMARKS "Build the Google Benchmark programs under tests/bench" ON)
+option(FEEDSCOPE_BUILD_FUZZERS "Build the libFuzzer targets (needs clang)" OFF)
+option(FEEDSCOPE_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(FEEDSCOPE_WARNINGS_AS_ERRORS "Treat compiler warnings as errors" OFF)
+
+foreach(opt FEEDSCOPE_WITH_CUDA FEEDSCOPE_WITH_GUI)
+  if(NOT ${opt} MATCHES "^(AUTO|ON|OFF)$")
+    message(FATAL_ERROR "${opt} must be AUTO, ON or OFF (got '${${opt}}')")
+  endif()
+endforeach()
+
+if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+  set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type" FORCE)
+endif()
+
+add_library(feedscope_warnings INTERFACE)
+target_compile_options(feedscope_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
+                                                  -Wconversion -Wno-sign-conversion)
+if(FEEDSCOPE_WARNINGS_AS_ERRORS)
+  target_compile_options(feedscope_warnings INTERFACE -Werror)
+endif()
+
+if(FEEDSCOPE_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()

@@ -1,0 +1,124 @@
+// Comparison of two runs.
+#include "analysis/comparison.h"
+
+#include <fmt/format.h>
+
+#include "trace/units.h"
+
+namespace feedscope::analysis {
+
+std::optional<double> MetricDelta::delta() const {
+  if (!a || !b) return std::nullopt;
+  return *b - *a;
+}
+
+std::optional<bool> MetricDelta::improved() const {
+  auto d = delta();
+  if (!d || *d == 0) return std::nullopt;
+  return lower_is_better ? *d < 0 : *d > 0;
+}
+
+namespace {
+
+std::optional<double> ns(TimeNs v) { return static_cast<double>(v); }
+
+void row(std::vector<MetricDelta>& rows, const char* key, const char* label, MetricUnit unit,
+         std::optional<double> value, bool lowerIsBetter) {
+  MetricDelta m;
+  m.key = key;
+  m.label = label;
+  m.unit = unit;
+  m.a = value;
+  m.lower_is_better = lowerIsBetter;
+  rows.push_back(std::move(m));
+}
+
+}  // namespace
+
+std::vector<MetricDelta> metricRows(const DeviceAnalysis* d) {
+  std::vector<MetricDelta> rows;
+  auto v = [&](auto f) -> std::optional<double> {
+    if (d == nullptr) return std::nullopt;
+    return f(*d);
+  };
+  using U = MetricUnit;
+  row(rows, "median_step_ns", "median step time", U::Nanoseconds,
+      v([](const DeviceAnalysis& x) -> std::optional<double> {
+        return x.step_summary ? ns(x.step_summary->median_ns) : std::nullopt;
+      }),
+      true);
+  row(rows, "steps_per_second", "steps per second", U::PerSecond,
+      v([](const DeviceAnalysis& x) -> std::optional<double> {
+        return x.step_summary ? std::optional<double>(x.step_summary->stepsPerSecond()) : std::nullopt;
+      }),
+      false);
+  row(rows, "window_ns", "GPU window", U::Nanoseconds, v([](const DeviceAnalysis& x) { return ns(x.whole.window_ns); }), true);
+  row(rows, "compute_busy_ns", "compute busy", U::Nanoseconds,
+      v([](const DeviceAnalysis& x) { return ns(x.whole.compute_busy_ns); }), false);
+  row(rows, "starvation_pct", "starvation", U::Percent,
+      v([](const DeviceAnalysis& x) { return std::optional<double>(x.whole.starvationPct()); }), true);
+  row(rows, "copy_only_pct", "copy only", U::Percent,
+      v([](const DeviceAnalysis& x) { return std::optional<double>(x.whole.copyOnlyPct()); }), true);
+  row(rows, "fully_idle_pct", "fully idle", U::Percent,
+      v([](const DeviceAnalysis& x) { return std::optional<double>(x.whole.fullyIdlePct()); }), true);
+  row(rows, "input_bound_pct", "input-bound", U::Percent,
+      v([](const DeviceAnalysis& x) { return std::optional<double>(x.input_bound_pct); }), true);
+  row(rows, "h2d_overlap_pct", "H2D overlap", U::Percent, v([](const DeviceAnalysis& x) { return x.whole.h2dOverlapPct(); }),
+      false);
+  row(rows, "exposed_h2d_ns", "exposed H2D copy", U::Nanoseconds,
+      v([](const DeviceAnalysis& x) { return ns(x.whole.exposed_h2d_ns); }), true);
+  row(rows, "hidden_h2d_ns", "hidden H2D copy", U::Nanoseconds,
+      v([](const DeviceAnalysis& x) { return ns(x.whole.hidden_h2d_ns); }), false);
+  row(rows, "copy_wait_ns", "copy wait", U::Nanoseconds, v([](const DeviceAnalysis& x) { return ns(x.whole.gaps.copyWait()); }),
+      true);
+  row(rows, "host_wait_ns", "host wait", U::Nanoseconds, v([](const DeviceAnalysis& x) { return ns(x.whole.gaps.hostWait()); }),
+      true);
+  row(rows, "h2d_count", "H2D copies", U::Count,
+      v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.h2d.count)); }), false);
+  row(rows, "h2d_pageable_count", "H2D pageable copies", U::Count,
+      v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.h2d.pageable_count)); }),
+      true);
+  row(rows, "h2d_pinned_count", "H2D pinned copies", U::Count,
+      v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.h2d.pinned_count)); }),
+      false);
+  row(rows, "h2d_gbps", "H2D bandwidth", U::GBps, v([](const DeviceAnalysis& x) { return x.whole.h2d.gbps(); }), false);
+  row(rows, "kernel_count", "kernels", U::Count,
+      v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.kernel_count)); }), false);
+  for (auto& r : rows) {
+    // Counts have no better direction in a comparison; keep the flag only for time and shares.
+    if (r.unit == U::Count && r.key != "h2d_pageable_count") r.lower_is_better = false;
+  }
+  return rows;
+}
+
+RunComparison compareRuns(const RunAnalysis& a, const RunAnalysis& b) {
+  RunComparison c;
+  c.run_a = a.run_name;
+  c.run_b = b.run_name;
+  const DeviceAnalysis* da = a.primary();
+  const DeviceAnalysis* db = b.primary();
+  c.deltas = metricRows(da);
+  std::vector<MetricDelta> rowsB = metricRows(db);
+  for (std::size_t i = 0; i < c.deltas.size(); ++i) c.deltas[i].b = rowsB[i].a;
+
+  if (da && db && da->step_summary && db->step_summary && db->step_summary->median_ns > 0) {
+    c.throughput_ratio = static_cast<double>(da->step_summary->median_ns) / static_cast<double>(db->step_summary->median_ns);
+    c.throughput_basis = "median step time";
+  } else if (da && db && db->whole.window_ns > 0) {
+    c.throughput_ratio = static_cast<double>(da->whole.window_ns) / static_cast<double>(db->whole.window_ns);
+    c.throughput_basis = "GPU window";
+  }
+  if (!da || !db) {
+    c.verdict = fmt::format("{} and {} cannot be compared: {} has no GPU activity", c.run_b, c.run_a,
+                            da ? c.run_b : c.run_a);
+    return c;
+  }
+  std::string speed = c.throughput_basis == "median step time" ? "the steps per second" : "the speed (by GPU window)";
+  c.verdict = fmt::format("{}: {:.2f}x {} of {}; starvation {:.1f} % → {:.1f} %; exposed input copy {} → {}", c.run_b,
+                          c.throughput_ratio.value_or(1.0), speed, c.run_a, da->whole.starvationPct(),
+                          db->whole.starvationPct(), trace::formatDuration(da->whole.exposed_h2d_ns),
+                          trace::formatDuration(db->whole.exposed_h2d_ns));
+  return c;
+}
+
+}  // namespace feedscope::analysis

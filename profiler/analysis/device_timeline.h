@@ -1,0 +1,75 @@
+// Everything the metrics need about one device of one run, prepared once: the unions K, C, A of
+// the metric definitions, the copies, and the idle gaps of K labelled by cause. Metrics over any
+// window (the whole run, a step, a selection) are then read from it by binary search.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "analysis/gap_cause.h"
+#include "analysis/options.h"
+#include "analysis/span_set.h"
+#include "trace/run.h"
+#include "trace/string_table.h"
+
+namespace feedscope::analysis {
+
+struct CopyRecord {
+  TimeNs start_ns = 0;
+  TimeNs end_ns = 0;
+  std::uint64_t bytes = 0;
+  trace::MemoryKind host_memory = trace::MemoryKind::Unknown;  // source of H2D, destination of D2H
+  std::uint32_t correlation = 0;
+  std::int64_t stream = -1;
+  bool host_blocked = false;  // the launching call returned only after the copy ended: synchronous
+  bool has_api_call = false;  // the launching call was found by correlation
+
+  TimeNs durationNs() const { return end_ns - start_ns; }
+};
+
+struct CauseSegment {
+  TimeNs start = 0;
+  TimeNs end = 0;
+  GapCause cause = GapCause::DependencyOther;
+};
+
+// A maximal gap of K inside the run's extent, and its labelled segments.
+struct Gap {
+  Span span;
+  std::uint32_t first_segment = 0;
+  std::uint32_t segment_count = 0;
+  bool host_late = false;          // the operation ending the gap was launched after the gap began
+  TimeNs launch_delay_ns = -1;     // how long after the gap began it was launched (-1: unknown)
+};
+
+struct DeviceTimeline {
+  std::int32_t device = 0;
+  Span extent;      // first to last interval of the run, host included
+  Span gpu_window;  // first GPU operation start to last GPU operation end; empty without GPU work
+  bool has_api_records = false;
+
+  SpanList kernels;            // K
+  SpanList h2d;                // C
+  SpanList h2d_pageable;       // the part of C from pageable memory
+  SpanList gpu_work;           // A: kernels, copies in any direction, memsets
+  SpanList h2d_under_kernels;  // C ∩ K
+  SpanList data_loading;       // host data-loading ranges (any process)
+  SpanList blocking_calls;     // host calls that block on the GPU (syncs, sync or pageable copies)
+
+  std::vector<TimeNs> kernel_starts;  // sorted, to count kernels in a window
+  std::vector<TimeNs> memset_starts;
+  std::vector<CopyRecord> h2d_copies;  // sorted by start
+  std::vector<CopyRecord> d2h_copies;
+  std::vector<CopyRecord> d2d_copies;  // device-to-device and peer
+
+  std::vector<CauseSegment> causes;  // tiles every gap of K inside the extent, in time order
+  std::vector<Gap> gaps;
+};
+
+DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTable& strings,
+                                   std::int32_t device, const AnalysisOptions& options = {});
+
+// True when a host API call of this name blocks the calling thread until GPU work finishes.
+bool isBlockingApiName(std::string_view name);
+
+}  // namespace feedscope::analysis

@@ -1,0 +1,88 @@
+// The whole analysis of a run: per device, the run's figures, its steps, the what-if figures and
+// the findings. This is what reports, the CLI and the GUI present.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/device_timeline.h"
+#include "analysis/finding.h"
+#include "analysis/options.h"
+#include "analysis/steps.h"
+#include "analysis/window_metrics.h"
+#include "trace/run.h"
+#include "trace/string_table.h"
+
+namespace feedscope::analysis {
+
+enum class InputBoundVerdict : std::uint8_t { NotInputBound, ModeratelyInputBound, HighlyInputBound };
+std::string_view verdictKey(InputBoundVerdict v);       // "not_input_bound", ...
+std::string_view verdictSentence(InputBoundVerdict v);  // "highly input-bound"
+// TensorFlow profiler's wording: >= 20 % highly, >= 5 % moderately, else not.
+InputBoundVerdict verdictFor(double inputBoundPct);
+
+struct StepMetrics {
+  StepWindow step;
+  WindowMetrics metrics;
+};
+
+// Step times and the median step's breakdown: compute, exposed copy, host wait, other.
+struct StepSummary {
+  std::size_t count = 0;
+  TimeNs total_ns = 0;
+  TimeNs median_ns = 0;
+  TimeNs mean_ns = 0;
+  TimeNs min_ns = 0;
+  TimeNs max_ns = 0;
+  TimeNs p90_ns = 0;
+  TimeNs median_compute_ns = 0;
+  TimeNs median_copy_wait_ns = 0;
+  TimeNs median_host_wait_ns = 0;
+  TimeNs median_other_ns = 0;
+  double stepsPerSecond() const { return median_ns > 0 ? 1e9 / static_cast<double>(median_ns) : 0.0; }
+};
+
+struct WhatIf {
+  TimeNs baseline_ns = 0;           // median step time, or the GPU window when there are no steps
+  TimeNs copies_hidden_ns = 0;      // if every input copy were hidden behind compute
+  std::optional<TimeNs> pinned_ns;  // if pageable input copies ran at the pinned bandwidth
+  std::optional<double> pinned_reference_gbps;
+  std::string pinned_reference_source;  // "calibration", "pinned copies in this run", "assumed"
+  std::optional<double> pageable_gbps;  // measured pageable H2D aggregate
+
+  double copiesHiddenSpeedup() const;
+  std::optional<double> pinnedSpeedup() const;
+};
+
+struct DeviceAnalysis {
+  std::int32_t device = 0;
+  std::string device_name;
+  DeviceTimeline timeline;
+  WindowMetrics whole;  // over the GPU window
+  std::vector<StepMetrics> steps;
+  std::optional<StepSummary> step_summary;
+  double input_bound_pct = 0;  // over the steps, or the whole window without steps
+  InputBoundVerdict verdict = InputBoundVerdict::NotInputBound;
+  WhatIf what_if;
+  std::vector<Finding> findings;  // most severe first
+};
+
+struct RunAnalysis {
+  std::string run_name;
+  trace::RecordCounts records;
+  std::vector<DeviceAnalysis> devices;  // devices with GPU tracks; empty for a host-only trace
+  std::vector<Finding> run_findings;    // findings about the data itself (incomplete, no GPU work)
+
+  const DeviceAnalysis* primary() const { return devices.empty() ? nullptr : &devices.front(); }
+  // All findings, run-level first then per device, most severe first.
+  std::vector<const Finding*> allFindings() const;
+};
+
+RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings, const AnalysisOptions& options = {});
+
+StepSummary summarizeSteps(const std::vector<StepMetrics>& steps);
+WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options);
+
+}  // namespace feedscope::analysis

@@ -1,0 +1,54 @@
+// Sets of time as sorted, disjoint half-open spans [start, end): unions, intersections, differences.
+// The metric definitions are stated on such sets ("unions, never sums").
+#pragma once
+
+#include <vector>
+
+#include "trace/types.h"
+
+namespace feedscope::analysis {
+
+using trace::TimeNs;
+
+struct Span {
+  TimeNs start = 0;
+  TimeNs end = 0;
+  TimeNs length() const { return end > start ? end - start : 0; }
+  bool contains(TimeNs t) const { return t >= start && t < end; }
+  friend bool operator==(const Span&, const Span&) = default;
+};
+
+// Sorted by start, pairwise disjoint and non-touching, every span non-empty.
+using SpanList = std::vector<Span>;
+
+// Appends [start, end) to a list being built in start order, merging with the last span when they
+// overlap or touch. Empty spans are ignored.
+inline void appendToUnion(SpanList& out, TimeNs start, TimeNs end) {
+  if (end <= start) return;
+  if (!out.empty() && start <= out.back().end) {
+    if (end > out.back().end) out.back().end = end;
+  } else {
+    out.push_back({start, end});
+  }
+}
+
+// Union of spans given in start order (any overlap allowed).
+SpanList unionOfSorted(const std::vector<Span>& spansByStart);
+// Union of spans in any order.
+SpanList unionOf(std::vector<Span> spans);
+SpanList unite(const SpanList& a, const SpanList& b);
+// Union of many span lists by balanced pairwise merging: O(n log k).
+SpanList uniteAll(std::vector<SpanList> lists);
+SpanList intersect(const SpanList& a, const SpanList& b);
+SpanList subtract(const SpanList& a, const SpanList& b);
+// The complement of `a` inside `window`.
+SpanList gapsWithin(const SpanList& a, Span window);
+SpanList clip(const SpanList& a, Span window);
+
+TimeNs totalLength(const SpanList& a);
+// |a ∩ window| by binary search: O(log n + spans inside the window).
+TimeNs lengthWithin(const SpanList& a, Span window);
+// Index of the first span whose end is after t.
+std::size_t firstEndingAfter(const SpanList& a, TimeNs t);
+
+}  // namespace feedscope::analysis

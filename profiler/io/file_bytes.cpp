@@ -1,0 +1,133 @@
+// Whole-file reading and gzip decompression (zlib).
+#include "io/file_bytes.h"
+
+#include <sys/stat.h>
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <algorithm>
+#include <memory>
+
+#include "io/input_error.h"
+
+namespace feedscope::io {
+
+bool looksGzip(std::string_view bytes) {
+  return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+         static_cast<unsigned char>(bytes[1]) == 0x8b;
+}
+
+std::string gunzip(std::string_view compressed, std::string_view what, std::size_t padding, std::uint64_t maxBytes) {
+  std::string out;
+  // Start from the size the gzip trailer states (mod 2^32), a good guess for one whole member; a
+  // truncated file's "trailer" is arbitrary bytes, so never believe more than a plausible ratio.
+  std::uint64_t guess = compressed.size() * 4;
+  if (compressed.size() >= 18) {
+    const auto* t = reinterpret_cast<const unsigned char*>(compressed.data() + compressed.size() - 4);
+    std::uint64_t isize = t[0] | (t[1] << 8) | (t[2] << 16) | (static_cast<std::uint64_t>(t[3]) << 24);
+    if (isize > guess) guess = std::min<std::uint64_t>({isize, compressed.size() * 64, maxBytes});
+  }
+  out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(guess + padding, maxBytes)) + 1);
+
+  z_stream zs{};
+  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw InputError(std::string(what) + ": cannot start gzip decoder");
+  std::unique_ptr<z_stream, void (*)(z_stream*)> guard(&zs, [](z_stream* z) { inflateEnd(z); });
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
+  zs.avail_in = static_cast<uInt>(std::min<std::size_t>(compressed.size(), UINT32_MAX));
+  std::size_t inputLeft = compressed.size() - zs.avail_in;
+  std::size_t produced = 0;
+  for (;;) {
+    if (produced + padding >= out.size()) {
+      if (out.size() >= maxBytes) {
+        throw InputError(std::string(what) + ": decompresses to more than " + std::to_string(maxBytes >> 30) +
+                         " GiB; refusing");
+      }
+      out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(out.size() * 2, maxBytes + padding)));
+    }
+    zs.next_out = reinterpret_cast<Bytef*>(out.data() + produced);
+    zs.avail_out = static_cast<uInt>(std::min<std::size_t>(out.size() - produced - padding, UINT32_MAX));
+    std::size_t before = zs.avail_out;
+    int rc = inflate(&zs, Z_NO_FLUSH);
+    produced += before - zs.avail_out;
+    if (zs.avail_in == 0 && inputLeft > 0) {
+      std::size_t more = std::min<std::size_t>(inputLeft, UINT32_MAX);
+      zs.avail_in = static_cast<uInt>(more);
+      inputLeft -= more;
+    }
+    if (rc == Z_STREAM_END) {
+      // Concatenated gzip members are one stream (gzip -c a b > c); trailing zero padding is fine.
+      if (zs.avail_in == 0 && inputLeft == 0) break;
+      bool onlyZeros = true;
+      for (uInt i = 0; i < zs.avail_in && onlyZeros; ++i) onlyZeros = zs.next_in[i] == 0;
+      if (onlyZeros && inputLeft == 0) break;
+      if (inflateReset(&zs) != Z_OK) throw InputError(std::string(what) + ": corrupt gzip data");
+      continue;
+    }
+    if (rc == Z_BUF_ERROR && zs.avail_in == 0 && inputLeft == 0 && zs.avail_out > 0) {
+      throw InputError(std::string(what) + ": truncated gzip data (the file ends in the middle of the stream)");
+    }
+    if (rc != Z_OK && rc != Z_BUF_ERROR) {
+      throw InputError(std::string(what) + ": corrupt gzip data (" + (zs.msg ? zs.msg : "inflate failed") + ")");
+    }
+  }
+  out.resize(produced + padding);
+  std::memset(out.data() + produced, 0, padding);
+  out.resize(produced);
+  return out;
+}
+
+namespace {
+
+using FilePtr = std::unique_ptr<FILE, int (*)(FILE*)>;
+
+FilePtr openRegularFile(const std::string& path, struct stat& st) {
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) throw InputError(path + ": no such file");
+    throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
+  }
+  if (S_ISDIR(st.st_mode)) throw InputError(path + ": is a directory, not a file");
+  FilePtr f(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!f) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
+  return f;
+}
+
+}  // namespace
+
+std::string readFileHead(const std::string& path, std::size_t n) {
+  struct stat st {};
+  FilePtr f = openRegularFile(path, st);
+  std::string head(n, '\0');
+  head.resize(std::fread(head.data(), 1, n, f.get()));
+  if (head.empty()) throw InputError(path + ": empty file");
+  return head;
+}
+
+FileBytes readInputFile(const std::string& path, std::size_t padding) {
+  struct stat st {};
+  FilePtr f = openRegularFile(path, st);
+
+  FileBytes result;
+  std::string raw;
+  raw.reserve(static_cast<std::size_t>(st.st_size) + padding);
+  char buf[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f.get())) > 0) raw.append(buf, n);
+  if (std::ferror(f.get())) throw InputError(path + ": read error (" + std::strerror(errno) + ")");
+  if (raw.empty()) throw InputError(path + ": empty file");
+  result.file_size = raw.size();
+  if (looksGzip(raw)) {
+    result.was_gzip = true;
+    result.data = gunzip(raw, path, padding);
+    if (result.data.empty()) throw InputError(path + ": empty file (after decompression)");
+  } else {
+    result.data = std::move(raw);
+    std::size_t size = result.data.size();
+    result.data.resize(size + padding, '\0');
+    result.data.resize(size);
+  }
+  return result;
+}
+
+}  // namespace feedscope::io

@@ -1,0 +1,35 @@
+// Reading whole input files, transparently gunzipped, with clear errors for every way it can fail.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace feedscope::io {
+
+// Bytes of a file. `padding` extra bytes of capacity stay zeroed past size() (simdjson needs them).
+struct FileBytes {
+  std::string data;
+  bool was_gzip = false;
+  std::uint64_t file_size = 0;  // on disk, before decompression
+};
+
+inline constexpr std::size_t kDefaultPadding = 64;
+// Decompressed input larger than this is refused rather than exhausting memory (a gzip bomb).
+inline constexpr std::uint64_t kMaxDecompressedBytes = 32ull << 30;
+
+// Reads `path`; throws InputError for a missing file, a directory, an empty file, a read error,
+// or gzip data that is truncated or corrupt.
+FileBytes readInputFile(const std::string& path, std::size_t padding = kDefaultPadding);
+
+// The first `n` bytes of a file (fewer if it is shorter); throws InputError for a missing file,
+// a directory or an empty file.
+std::string readFileHead(const std::string& path, std::size_t n);
+
+bool looksGzip(std::string_view bytes);
+// Gunzips (all members of) `compressed`; throws InputError naming `what` when it is truncated or corrupt.
+std::string gunzip(std::string_view compressed, std::string_view what, std::size_t padding = kDefaultPadding,
+                   std::uint64_t maxBytes = kMaxDecompressedBytes);
+
+}  // namespace feedscope::io

@@ -1,0 +1,20 @@
+// Opening whatever file a user names: a .feedscope session or a Kineto trace (.json, .json.gz),
+// recognised by content, not by extension.
+#pragma once
+
+#include <string>
+
+#include "io/kineto_import.h"
+#include "trace/session.h"
+
+namespace feedscope::io {
+
+enum class InputFormat { Session, KinetoJson, Unknown };
+
+// Looks at the first bytes; throws InputError for a missing, empty or unreadable file.
+InputFormat detectInputFormat(const std::string& path);
+
+// Loads a session, or imports a trace as a one-run session; throws InputError with one line.
+trace::Session openInput(const std::string& path, const ProgressFn& progress = {});
+
+}  // namespace feedscope::io

@@ -1,0 +1,128 @@
+// The Markdown report: to paste into an issue or a pull request.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "io/report.h"
+#include "trace/units.h"
+
+namespace feedscope::io {
+
+using analysis::GapCause;
+using trace::formatBytes;
+using trace::formatDuration;
+using trace::formatGbps;
+using trace::formatPct;
+
+namespace {
+
+// Markdown table cells: a pipe would end the cell, a line break the row.
+std::string cell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string gbps(std::optional<double> v) { return v ? formatGbps(*v) : "n/a"; }
+
+void renderDevice(std::string& out, const trace::Run& run, const analysis::DeviceAnalysis& d) {
+  const analysis::WindowMetrics& m = d.whole;
+  out += fmt::format("## {} · GPU {}{}\n\n", cell(run.name), d.device, d.device_name.empty() ? "" : " (" + cell(d.device_name) + ")");
+  out += fmt::format("**Verdict: {}** — {} of {} waiting for input.\n\n", analysis::verdictSentence(d.verdict),
+                     formatPct(d.input_bound_pct), d.step_summary ? "step time" : "the GPU window");
+  out += "| figure | time | share of GPU window |\n|---|---:|---:|\n";
+  out += fmt::format("| GPU window | {} | 100.00 % |\n", formatDuration(m.window_ns));
+  out += fmt::format("| compute busy | {} | {} |\n", formatDuration(m.compute_busy_ns), formatPct(m.computeBusyPct()));
+  out += fmt::format("| **starvation** | **{}** | **{}** |\n", formatDuration(m.starvation_ns), formatPct(m.starvationPct()));
+  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
+    auto cause = static_cast<GapCause>(c);
+    if (m.gaps[cause] == 0) continue;
+    out += fmt::format("| &nbsp;&nbsp;{} | {} | {} |\n", analysis::gapCauseLabel(cause), formatDuration(m.gaps[cause]),
+                       formatPct(m.pct(m.gaps[cause])));
+  }
+  out += fmt::format("| copy only | {} | {} |\n", formatDuration(m.copy_only_ns), formatPct(m.copyOnlyPct()));
+  out += fmt::format("| fully idle | {} | {} |\n\n", formatDuration(m.fully_idle_ns), formatPct(m.fullyIdlePct()));
+  auto overlap = m.h2dOverlapPct();
+  out += fmt::format(
+      "- Host-to-device copies: {} ({} pageable, {} pinned), {}, {} overall (pageable {}, pinned {})\n", m.h2d.count,
+      m.h2d.pageable_count, m.h2d.pinned_count, formatBytes(m.h2d.bytes), gbps(m.h2d.gbps()),
+      gbps(m.h2d.pageableGbps()), gbps(m.h2d.pinnedGbps()));
+  out += fmt::format("- Copy time hidden under compute: {}; exposed {}\n",
+                     overlap ? formatPct(*overlap) : "n/a", formatDuration(m.exposed_h2d_ns));
+  if (d.step_summary) {
+    const analysis::StepSummary& s = *d.step_summary;
+    out += fmt::format("- Steps: {}, median {} ({:.1f} steps/s), p90 {}; median step: compute {}, copy wait {}, host "
+                       "wait {}, other {}\n",
+                       s.count, formatDuration(s.median_ns), s.stepsPerSecond(), formatDuration(s.p90_ns),
+                       formatDuration(s.median_compute_ns), formatDuration(s.median_copy_wait_ns),
+                       formatDuration(s.median_host_wait_ns), formatDuration(s.median_other_ns));
+  }
+  const analysis::WhatIf& w = d.what_if;
+  out += fmt::format("- What if input copies were hidden behind compute: {} ({:.2f}x)\n", formatDuration(w.copies_hidden_ns),
+                     w.copiesHiddenSpeedup());
+  if (w.pinned_ns && w.pinned_reference_gbps) {
+    out += fmt::format("- What if pageable copies ran at pinned bandwidth ({}, {}): {} ({:.2f}x)\n",
+                       formatGbps(*w.pinned_reference_gbps), w.pinned_reference_source, formatDuration(*w.pinned_ns),
+                       w.pinnedSpeedup().value_or(1.0));
+  }
+  out += "\n";
+}
+
+std::string metric(const analysis::MetricDelta& m, std::optional<double> v) {
+  if (!v) return "n/a";
+  switch (m.unit) {
+    case analysis::MetricUnit::Nanoseconds: return formatDuration(static_cast<trace::TimeNs>(*v));
+    case analysis::MetricUnit::Percent: return formatPct(*v);
+    case analysis::MetricUnit::GBps: return formatGbps(*v);
+    case analysis::MetricUnit::PerSecond: return fmt::format("{:.2f}/s", *v);
+    case analysis::MetricUnit::Bytes: return formatBytes(static_cast<std::uint64_t>(*v));
+    case analysis::MetricUnit::Count: break;
+  }
+  return fmt::format("{:.0f}", *v);
+}
+
+}  // namespace
+
+std::string renderMarkdownReport(const Report& report) {
+  std::string out = fmt::format("# Feedscope report: `{}`\n\n", report.input);
+  for (std::size_t i = 0; i < report.runs.size(); ++i) {
+    const trace::Run& run = *report.runs[i];
+    const analysis::RunAnalysis& ra = report.analyses[i];
+    if (ra.devices.empty()) out += fmt::format("## {}\n\nNo GPU activity in this trace.\n\n", cell(run.name));
+    for (const auto& d : ra.devices) renderDevice(out, run, d);
+    auto findings = ra.allFindings();
+    if (findings.empty()) continue;
+    out += fmt::format("### Findings ({})\n\n", cell(run.name));
+    for (const auto* f : findings) {
+      out += fmt::format("- **[{}] {}** — {}\n  - *Fix:* {}\n", analysis::severityName(f->severity), f->title,
+                         f->sentence, f->fix);
+    }
+    out += "\n";
+  }
+  for (const analysis::RunComparison& c : report.comparisons) {
+    out += fmt::format("## Comparison: {} against {}\n\n**{}**\n\n", cell(c.run_b), cell(c.run_a), cell(c.verdict));
+    out += fmt::format("| figure | {} | {} | change |\n|---|---:|---:|---:|\n", cell(c.run_a), cell(c.run_b));
+    for (const auto& m : c.deltas) {
+      std::string change = "";
+      if (auto dv = m.delta()) {
+        change = m.unit == analysis::MetricUnit::Percent ? fmt::format("{:+.2f} pt", *dv)
+                                                          : (*dv >= 0 ? "+" : "−") + metric(m, std::fabs(*dv));
+        if (auto better = m.improved()) change += *better ? " ✅" : " ⚠️";
+      }
+      out += fmt::format("| {} | {} | {} | {} |\n", m.label, metric(m, m.a), metric(m, m.b), change);
+    }
+    out += "\n";
+  }
+  out += "_Generated by Feedscope " FEEDSCOPE_VERSION_STRING "._\n";
+  return out;
+}
+
+}  // namespace feedscope::io

@@ -1,0 +1,60 @@
+// SQLite wrappers.
+#include "io/sqlite_handle.h"
+
+#include "io/input_error.h"
+
+namespace feedscope::io {
+
+void SqliteDb::exec(const char* sql, std::string_view what) const {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    std::string text = message ? message : sqlite3_errmsg(db_);
+    sqlite3_free(message);
+    throw InputError(std::string(what) + ": " + text);
+  }
+}
+
+std::int64_t SqliteDb::queryInt(const char* sql, std::int64_t fallback, std::string_view what) const {
+  SqliteStatement st(*this, sql, what);
+  return st.step() ? st.integer(0) : fallback;
+}
+
+bool SqliteDb::hasTable(const char* name) const {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?", -1, &st,
+                         nullptr) != SQLITE_OK) {
+    return false;
+  }
+  sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+  bool found = sqlite3_step(st) == SQLITE_ROW;
+  sqlite3_finalize(st);
+  return found;
+}
+
+SqliteStatement::SqliteStatement(const SqliteDb& db, const char* sql, std::string_view what)
+    : db_(db.get()), what_(what) {
+  if (sqlite3_prepare_v2(db_, sql, -1, &stmt_, nullptr) != SQLITE_OK) {
+    throw InputError(what_ + ": " + sqlite3_errmsg(db_));
+  }
+}
+
+bool SqliteStatement::step() {
+  int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  throw InputError(what_ + ": " + sqlite3_errmsg(db_));
+}
+
+std::string SqliteStatement::text(int col) const {
+  const auto* p = sqlite3_column_text(stmt_, col);
+  return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+           : std::string();
+}
+
+std::string_view SqliteStatement::blob(int col) const {
+  const void* p = sqlite3_column_blob(stmt_, col);
+  int n = sqlite3_column_bytes(stmt_, col);
+  return p ? std::string_view(static_cast<const char*>(p), static_cast<std::size_t>(n)) : std::string_view();
+}
+
+}  // namespace feedscope::io

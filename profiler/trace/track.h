@@ -1,0 +1,24 @@
+// A track: one lane of intervals that share a place (a GPU stream, a host thread, a loader worker).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "trace/interval_columns.h"
+#include "trace/types.h"
+
+namespace feedscope::trace {
+
+struct Track {
+  TrackKind kind = TrackKind::GpuStream;
+  std::string name;          // e.g. "stream 7", "python3 (tid 607)"
+  std::int32_t device = -1;  // GPU ordinal for GPU tracks, -1 for host tracks
+  std::int64_t stream = -1;
+  std::int64_t pid = -1;
+  std::int64_t tid = -1;
+  IntervalColumns intervals;  // sorted by start
+
+  bool isGpu() const { return kind == TrackKind::GpuStream || kind == TrackKind::GpuMarkers; }
+};
+
+}  // namespace feedscope::trace

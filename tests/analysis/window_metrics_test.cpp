@@ -1,0 +1,169 @@
+// Metric definitions on small synthetic runs whose answers are worked out by hand in the comments.
+#include "analysis/window_metrics.h"
+
+#include <gtest/gtest.h>
+
+#include "analysis/run_analysis.h"
+#include "support/run_fixture.h"
+
+namespace feedscope::analysis {
+namespace {
+
+using testing::kBase;
+using testing::RunFixture;
+using trace::IntervalKind;
+using trace::MemoryKind;
+
+Span at(TimeNs s, TimeNs e) { return {kBase + s, kBase + e}; }
+
+// Kernels [0,10) and [20,30), a pageable H2D copy [5,25).
+RunFixture exampleRun() {
+  RunFixture f;
+  f.kernel(0, 10);
+  f.kernel(20, 30);
+  f.h2d(5, 25, 4096);
+  f.finish();
+  return f;
+}
+
+TEST(WindowMetrics, TheArchitectureExample) {
+  RunFixture f = exampleRun();
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  EXPECT_EQ(tl.gpu_window, at(0, 30));
+  WindowMetrics m = measureWindow(tl, tl.gpu_window);
+  EXPECT_EQ(m.window_ns, 30);
+  EXPECT_EQ(m.compute_busy_ns, 20);
+  EXPECT_EQ(m.starvation_ns, 10);           // the gap [10,20)
+  EXPECT_EQ(m.gaps.copyWait(), 10);         // all covered by the copy
+  EXPECT_EQ(m.gaps[GapCause::CopyWaitPageable], 10);
+  EXPECT_EQ(m.gaps.total(), m.starvation_ns);
+  EXPECT_EQ(m.h2d_ns, 20);
+  EXPECT_EQ(m.hidden_h2d_ns, 10);           // [5,10) and [20,25)
+  EXPECT_EQ(m.exposed_h2d_ns, 10);
+  ASSERT_TRUE(m.h2dOverlapPct());
+  EXPECT_DOUBLE_EQ(*m.h2dOverlapPct(), 50.0);
+  EXPECT_EQ(m.copy_only_ns, 10);            // A \ K = [10,20)
+  EXPECT_EQ(m.fully_idle_ns, 0);
+  EXPECT_NEAR(m.starvationPct(), 100.0 / 3.0, 1e-9);
+  EXPECT_EQ(m.kernel_count, 2u);
+  EXPECT_EQ(m.h2d.count, 1u);
+  EXPECT_EQ(m.h2d.pageable_count, 1u);
+  EXPECT_EQ(m.h2d.pinned_count, 0u);
+  ASSERT_TRUE(m.h2d.gbps());
+  EXPECT_DOUBLE_EQ(*m.h2d.gbps(), 4096.0 / 20.0);  // bytes per ns = GB/s
+  EXPECT_EQ(m.gap_count, 1u);
+}
+
+TEST(WindowMetrics, AWindowThatCutsIntervals) {
+  RunFixture f = exampleRun();
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  // W = [5,25): kernels cover [5,10) and [20,25); the copy covers all of W.
+  WindowMetrics m = measureWindow(tl, at(5, 25));
+  EXPECT_EQ(m.window_ns, 20);
+  EXPECT_EQ(m.compute_busy_ns, 10);
+  EXPECT_EQ(m.starvation_ns, 10);
+  EXPECT_EQ(m.h2d_ns, 20);
+  EXPECT_EQ(m.hidden_h2d_ns, 10);
+  EXPECT_DOUBLE_EQ(*m.h2dOverlapPct(), 50.0);
+  EXPECT_EQ(m.gaps[GapCause::CopyWaitPageable], 10);
+  // W = [12,18): inside the gap, fully starved, all copy wait.
+  WindowMetrics inside = measureWindow(tl, at(12, 18));
+  EXPECT_EQ(inside.starvation_ns, 6);
+  EXPECT_EQ(inside.gaps[GapCause::CopyWaitPageable], 6);
+  EXPECT_EQ(inside.copy_only_ns, 6);
+  EXPECT_EQ(inside.h2d.count, 0u);  // the copy started before the window
+  // A window reaching past the data: the part outside counts as other and the parts still sum up.
+  WindowMetrics beyond = measureWindow(tl, at(25, 60));
+  EXPECT_EQ(beyond.compute_busy_ns, 5);
+  EXPECT_EQ(beyond.starvation_ns, 30);
+  EXPECT_EQ(beyond.gaps.total(), 30);
+  EXPECT_EQ(beyond.fully_idle_ns, 30);
+}
+
+TEST(WindowMetrics, EmptyRunHasNoDevice) {
+  RunFixture f;
+  f.finish();
+  RunAnalysis ra = analyzeRun(f.run(), f.strings());
+  EXPECT_TRUE(ra.devices.empty());
+  ASSERT_EQ(ra.run_findings.size(), 1u);
+  EXPECT_EQ(ra.run_findings[0].id, "no_gpu_activity");
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  WindowMetrics m = measureWindow(tl, tl.gpu_window);
+  EXPECT_EQ(m.window_ns, 0);
+  EXPECT_EQ(m.starvationPct(), 0.0);
+  EXPECT_FALSE(m.h2dOverlapPct());
+}
+
+TEST(WindowMetrics, CopiesButNoKernels) {
+  RunFixture f;
+  f.h2d(100, 200, 1000, MemoryKind::Pinned);
+  f.finish();
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  WindowMetrics m = measureWindow(tl, tl.gpu_window);
+  EXPECT_EQ(m.window_ns, 100);
+  EXPECT_EQ(m.compute_busy_ns, 0);
+  EXPECT_EQ(m.starvation_ns, 100);
+  EXPECT_DOUBLE_EQ(m.starvationPct(), 100.0);
+  EXPECT_EQ(m.copy_only_ns, 100);
+  EXPECT_EQ(m.fully_idle_ns, 0);
+  EXPECT_DOUBLE_EQ(*m.h2dOverlapPct(), 0.0);
+  EXPECT_EQ(m.gaps[GapCause::CopyWaitPinned], 100);
+  EXPECT_EQ(m.h2d.pinned_count, 1u);
+}
+
+TEST(WindowMetrics, ManyOverlappingStreamsAreUnitedNotSummed) {
+  RunFixture f;
+  f.kernel(0, 50, 1);
+  f.kernel(100, 150, 1);
+  f.kernel(40, 120, 2);
+  f.kernel(200, 210, 3);
+  f.kernel(205, 206, 4);
+  f.h2d(150, 180, 100, MemoryKind::Pinned, 5);   // half of the gap [150,200) is copy wait
+  f.memset(185, 190);
+  f.gpuInterval(IntervalKind::Synchronization, 150, 200);  // syncs never count as busy
+  f.finish();
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  WindowMetrics m = measureWindow(tl, tl.gpu_window);
+  EXPECT_EQ(m.window_ns, 210);
+  EXPECT_EQ(m.compute_busy_ns, 160);  // [0,150) + [200,210)
+  EXPECT_EQ(m.starvation_ns, 50);
+  EXPECT_EQ(m.gpu_busy_ns, 195);      // + [150,180) + [185,190)
+  EXPECT_EQ(m.copy_only_ns, 35);
+  EXPECT_EQ(m.fully_idle_ns, 15);
+  EXPECT_EQ(m.gaps[GapCause::CopyWaitPinned], 30);
+  EXPECT_EQ(m.gaps.total(), 50);
+  EXPECT_EQ(m.kernel_count, 5u);
+  EXPECT_EQ(m.memset_count, 1u);
+}
+
+TEST(WindowMetrics, ZeroLengthAndInvertedRecordsAreDroppedAndCounted) {
+  RunFixture f;
+  f.kernel(0, 10);
+  EXPECT_FALSE(f.raw({0, 50, IntervalKind::Kernel}));                   // start 0
+  EXPECT_FALSE(f.raw({kBase + 40, kBase + 30, IntervalKind::Kernel}));  // end before start
+  EXPECT_FALSE(f.raw({kBase + 60, kBase + 60, IntervalKind::Kernel}));  // zero length
+  f.finish();
+  EXPECT_EQ(f.run().records.invalid, 2u);
+  EXPECT_EQ(f.run().records.zero_length, 1u);
+  RunAnalysis ra = analyzeRun(f.run(), f.strings());
+  ASSERT_EQ(ra.devices.size(), 1u);
+  EXPECT_EQ(ra.devices[0].whole.window_ns, 10);
+  EXPECT_EQ(ra.devices[0].whole.kernel_count, 1u);
+  ASSERT_FALSE(ra.run_findings.empty());
+  EXPECT_EQ(ra.run_findings[0].id, "incomplete_data");
+  EXPECT_EQ(ra.run_findings[0].count, 2u);
+}
+
+TEST(WindowMetrics, DevicesAreSeparate) {
+  RunFixture f;
+  f.kernel(0, 10, 7, 0, 0);
+  f.kernel(0, 100, 7, 0, 1);
+  f.finish();
+  RunAnalysis ra = analyzeRun(f.run(), f.strings());
+  ASSERT_EQ(ra.devices.size(), 2u);
+  EXPECT_EQ(ra.devices[0].whole.window_ns, 10);
+  EXPECT_EQ(ra.devices[1].whole.window_ns, 100);
+}
+
+}  // namespace
+}  // namespace feedscope::analysis

@@ -1,0 +1,268 @@
+// Kineto import on the real traces of tests/data, checked against an independent reading and the
+// figures that came with the H200 traces; legacy and current formats; every kind of bad input.
+#include "io/kineto_import.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "analysis/run_analysis.h"
+#include "io/file_bytes.h"
+#include "io/input_error.h"
+#include "io/open_input.h"
+#include "support/independent_kineto.h"
+#include "support/temp_dir.h"
+
+namespace feedscope::io {
+namespace {
+
+namespace fs = std::filesystem;
+using trace::IntervalKind;
+using trace::MemoryKind;
+
+std::string dataPath(const std::string& rel) { return std::string(FEEDSCOPE_TEST_DATA_DIR) + "/" + rel; }
+
+using testing::TempDir;
+
+// What an independent reader computed for the H200 traces (fixtures/h200/README.md).
+struct Expected {
+  const char* file;
+  double starvation, idle;
+  int pageable, pinned;
+  double overlap, exposedMs, gbps;
+};
+constexpr Expected kH200[] = {
+    {"h200_naive", 45.06, 26.51, 32, 0, 0.0, 60.64, 5.19},
+    {"h200_prefetch", 15.67, 12.90, 0, 32, 0.0, 5.75, 54.75},
+    {"h200_trap", 49.14, 30.96, 32, 0, 0.0, 64.15, 4.90},
+    {"h200_custombatch", 45.06, 27.31, 32, 0, 0.0, 58.00, 5.42},
+    {"h200_stream", 15.96, 15.29, 0, 32, 78.85, 1.27, 52.26},
+};
+
+class H200Traces : public ::testing::TestWithParam<Expected> {};
+
+TEST_P(H200Traces, AgreeWithTheFiguresThatCameWithThem) {
+  const Expected& x = GetParam();
+  trace::Session session;
+  trace::Run& run = importKinetoFile(dataPath(std::string("h200/") + x.file + ".json.gz"), session);
+  EXPECT_EQ(run.name, x.file);
+  analysis::RunAnalysis ra = analysis::analyzeRun(run, session.strings);
+  ASSERT_EQ(ra.devices.size(), 1u);
+  const auto& d = ra.devices[0];
+  EXPECT_EQ(d.device_name, "NVIDIA H200");
+  const auto& m = d.whole;
+  // "within rounding": the reading rounded to two decimals from float microseconds.
+  EXPECT_NEAR(m.starvationPct(), x.starvation, 0.015);
+  EXPECT_NEAR(m.fullyIdlePct(), x.idle, 0.015);
+  EXPECT_EQ(static_cast<int>(m.h2d.pageable_count), x.pageable);
+  EXPECT_EQ(static_cast<int>(m.h2d.pinned_count), x.pinned);
+  EXPECT_NEAR(m.h2dOverlapPct().value_or(-1), x.overlap, 0.015);
+  EXPECT_NEAR(static_cast<double>(m.exposed_h2d_ns) / 1e6, x.exposedMs, 0.006);
+  EXPECT_NEAR(m.h2d.gbps().value_or(-1), x.gbps, 0.006);
+  // 16 profiled steps; 48 memcpy of which 16 are the loss read back.
+  ASSERT_TRUE(d.step_summary);
+  EXPECT_EQ(d.step_summary->count, 16u);
+  EXPECT_EQ(m.h2d.count, 32u);
+  EXPECT_EQ(m.d2h.count, 16u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, H200Traces, ::testing::ValuesIn(kH200),
+                         [](const auto& p) { return std::string(p.param.file); });
+
+class PublicTraces : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(PublicTraces, AgreeWithAnIndependentReading) {
+  std::string path = dataPath(GetParam());
+  testing::IndependentFigures expect = testing::readIndependently(path);
+  trace::Session session;
+  trace::Run& run = importKinetoFile(path, session);
+  analysis::RunAnalysis ra = analysis::analyzeRun(run, session.strings);
+  ASSERT_FALSE(ra.devices.empty());
+  // The independent reading unites all devices; these traces use one.
+  ASSERT_EQ(ra.devices.size(), 1u);
+  const auto& m = ra.devices[0].whole;
+  EXPECT_NEAR(static_cast<double>(m.window_ns), expect.window_ns, 2.0);
+  EXPECT_NEAR(m.starvationPct(), expect.starvation_pct, 1e-3);
+  EXPECT_NEAR(m.fullyIdlePct(), expect.fully_idle_pct, 1e-3);
+  EXPECT_NEAR(m.copyOnlyPct(), expect.copy_only_pct, 1e-3);
+  EXPECT_EQ(static_cast<int>(m.h2d.pageable_count), expect.h2d_pageable);
+  EXPECT_EQ(static_cast<int>(m.h2d.pinned_count), expect.h2d_pinned);
+  EXPECT_EQ(static_cast<int>(m.kernel_count), expect.kernels);
+  EXPECT_NEAR(m.h2dOverlapPct().value_or(0), expect.overlap_pct, 1e-3);
+  EXPECT_NEAR(static_cast<double>(m.exposed_h2d_ns) / 1e6, expect.exposed_h2d_ms, 1e-5);
+  EXPECT_NEAR(m.h2d.gbps().value_or(0), expect.h2d_gbps, 1e-6);
+  EXPECT_EQ(ra.devices[0].step_summary ? static_cast<int>(ra.devices[0].step_summary->count) : 0, expect.steps);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, PublicTraces,
+                         ::testing::Values("kineto/a100_simple_add.json.gz", "kineto/sampled_rank0.json.gz",
+                                           "kineto/ns_resolution_rank0.json.gz", "kineto/compare_base.json.gz",
+                                           "kineto/compare_test.json.gz", "h200/h200_naive.json.gz"),
+                         [](const auto& p) {
+                           std::string n = p.param;
+                           for (char& c : n) {
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return n;
+                         });
+
+TEST(KinetoImport, A100TraceHasPageableCopiesAndCorrelatedApiCalls) {
+  trace::Session session;
+  trace::Run& run = importKinetoFile(dataPath("kineto/a100_simple_add.json.gz"), session);
+  analysis::RunAnalysis ra = analysis::analyzeRun(run, session.strings);
+  const auto& d = ra.devices[0];
+  EXPECT_EQ(d.whole.h2d.pageable_count, 16u);
+  EXPECT_TRUE(d.timeline.has_api_records);
+  // Every pageable copy was found with its cudaMemcpyAsync call.
+  for (const auto& c : d.timeline.h2d_copies) EXPECT_TRUE(c.has_api_call);
+  bool pageableFinding = false;
+  for (const auto& f : d.findings) pageableFinding |= f.id == "pageable_h2d";
+  EXPECT_TRUE(pageableFinding);
+}
+
+TEST(KinetoImport, CpuOnlyTraceHasNoDeviceAndSaysSo) {
+  trace::Session session;
+  trace::Run& run = importKinetoFile(dataPath("kineto/cpu_only.json.gz"), session);
+  EXPECT_GT(run.intervalCount(), 0u);
+  analysis::RunAnalysis ra = analysis::analyzeRun(run, session.strings);
+  EXPECT_TRUE(ra.devices.empty());
+  ASSERT_EQ(ra.run_findings.size(), 1u);
+  EXPECT_EQ(ra.run_findings[0].id, "no_gpu_activity");
+}
+
+TEST(KinetoImport, RocmTraceImportsWithHostMemoryOfUnknownKind) {
+  trace::Session session;
+  trace::Run& run = importKinetoFile(dataPath("kineto/mi250_rocm.json.gz"), session);
+  analysis::RunAnalysis ra = analysis::analyzeRun(run, session.strings);
+  ASSERT_EQ(ra.devices.size(), 1u);
+  EXPECT_EQ(ra.devices[0].device, 2);
+  EXPECT_EQ(ra.devices[0].device_name, "AMD Radeon Graphics");
+  EXPECT_EQ(ra.devices[0].whole.h2d.count, 2u);
+  EXPECT_EQ(ra.devices[0].whole.h2d.other_count, 2u);
+  EXPECT_EQ(ra.devices[0].whole.kernel_count, 14u);
+}
+
+TEST(KinetoImport, BaseTimeAndNanosecondDigitsAreExact) {
+  std::string json = R"json({"baseTimeNanoseconds": 1790857026000000000, "traceEvents": [
+    {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":5142957123825.025,"dur":0.768,
+     "args":{"device":0,"stream":7,"correlation":1693}},
+    {"ph":"X","cat":"gpu_memcpy","name":"Memcpy HtoD (Pinned -> Device)","pid":0,"tid":7,"ts":5142957123826.0004,
+     "dur":1.0005,"args":{"device":0,"stream":7,"correlation":5,"bytes":4096}}]})json";
+  trace::StringTable strings;
+  trace::Run run = importKinetoJson(json, strings, "t", "inline");
+  ASSERT_EQ(run.tracks.size(), 1u);
+  const auto& iv = run.tracks[0].intervals;
+  ASSERT_EQ(iv.size(), 2u);
+  EXPECT_EQ(iv.start_ns[0], 1790857026000000000 + 5142957123825025);
+  EXPECT_EQ(iv.end_ns[0] - iv.start_ns[0], 768);
+  EXPECT_EQ(iv.start_ns[1], 1790857026000000000 + 5142957123826000);  // .0004 rounds down
+  EXPECT_EQ(iv.end_ns[1] - iv.start_ns[1], 1001);                      // 1.0005 rounds up
+  EXPECT_EQ(iv.kind[1], IntervalKind::MemcpyHtoD);
+  EXPECT_EQ(iv.src[1], MemoryKind::Pinned);
+  EXPECT_EQ(iv.dst[1], MemoryKind::Device);
+  EXPECT_EQ(iv.bytes[1], 4096u);
+  EXPECT_EQ(iv.correlation[0], 1693u);
+  EXPECT_EQ(strings.get(iv.name[0]), "k");
+}
+
+TEST(KinetoImport, Legacy2021Categories) {
+  // PyTorch 1.8/1.9 traces: capitalised categories, integer microseconds, a bare event array.
+  std::string json = R"json([
+    {"ph":"X","cat":"Operator","name":"aten::to","pid":100,"tid":1,"ts":1000,"dur":50},
+    {"ph":"X","cat":"Runtime","name":"cudaMemcpyAsync","pid":100,"tid":1,"ts":1001,"dur":40,"args":{"correlation":7}},
+    {"ph":"X","cat":"Memcpy","name":"Memcpy HtoD (Pageable -> Device)","pid":0,"tid":7,"ts":1010,"dur":30,
+     "args":{"device":0,"stream":7,"correlation":7,"bytes":300000}},
+    {"ph":"X","cat":"Runtime","name":"cudaLaunchKernel","pid":100,"tid":1,"ts":1045,"dur":5,"args":{"correlation":8}},
+    {"ph":"X","cat":"Kernel","name":"volta_sgemm","pid":0,"tid":7,"ts":1050,"dur":100,
+     "args":{"device":0,"stream":7,"correlation":8}},
+    {"ph":"X","cat":"Memset","name":"Memset (Device)","pid":0,"tid":7,"ts":1160,"dur":2,"args":{"device":0,"stream":7}},
+    {"ph":"X","cat":"user_annotation","name":"ProfilerStep#3","pid":100,"tid":1,"ts":990,"dur":200}
+  ])json";
+  trace::StringTable strings;
+  trace::Run run = importKinetoJson(json, strings, "legacy", "inline");
+  analysis::RunAnalysis ra = analysis::analyzeRun(run, strings);
+  ASSERT_EQ(ra.devices.size(), 1u);
+  const auto& d = ra.devices[0];
+  EXPECT_EQ(d.whole.window_ns, 152'000);  // 1010 to 1162 µs
+  EXPECT_EQ(d.whole.kernel_count, 1u);
+  EXPECT_EQ(d.whole.memset_count, 1u);
+  EXPECT_EQ(d.whole.h2d.pageable_count, 1u);
+  EXPECT_EQ(d.whole.gaps[analysis::GapCause::CopyWaitPageable], 30'000);
+  ASSERT_TRUE(d.step_summary);
+  EXPECT_EQ(d.steps[0].step.number, 3);
+  EXPECT_TRUE(d.timeline.has_api_records);
+  ASSERT_EQ(d.timeline.h2d_copies.size(), 1u);
+  EXPECT_TRUE(d.timeline.h2d_copies[0].has_api_call);
+}
+
+TEST(KinetoImport, MicrosecondTokens) {
+  EXPECT_EQ(microsTokenToNs("12"), 12000);
+  EXPECT_EQ(microsTokenToNs("12.5"), 12500);
+  EXPECT_EQ(microsTokenToNs("0.001"), 1);
+  EXPECT_EQ(microsTokenToNs("0.0015"), 2);
+  EXPECT_EQ(microsTokenToNs("-3.25"), -3250);
+  EXPECT_EQ(microsTokenToNs("1694039968955744 "), 1694039968955744000);
+  EXPECT_EQ(microsTokenToNs("1.5e3"), 1500000);
+  EXPECT_FALSE(microsTokenToNs("abc"));
+  EXPECT_FALSE(microsTokenToNs("1."));
+  EXPECT_FALSE(microsTokenToNs(""));
+  EXPECT_FALSE(microsTokenToNs("99999999999999999999"));
+}
+
+TEST(KinetoImport, RunNamesComeFromFileNames) {
+  EXPECT_EQ(runNameFromPath("/a/b/h200_naive.json.gz"), "h200_naive");
+  EXPECT_EQ(runNameFromPath("host_123.pt.trace.json"), "host_123");
+  EXPECT_EQ(runNameFromPath("x"), "x");
+}
+
+// Bad input: one clear line, never a crash.
+std::string errorFor(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(KinetoImport, BadInputGetsOneClearLine) {
+  TempDir dir;
+  auto open = [&](const std::string& p) { return errorFor([&] { openInput(p); }); };
+
+  EXPECT_EQ(open((dir.path / "missing.json").string()), (dir.path / "missing.json").string() + ": no such file");
+  EXPECT_NE(open(dir.path.string()).find("is a directory"), std::string::npos);
+  EXPECT_NE(open(dir.file("empty.json", "")).find("empty file"), std::string::npos);
+  EXPECT_NE(open(dir.file("bad.json", "{\"traceEvents\": [ {\"ph\": \"X\", ")).find("invalid JSON"), std::string::npos);
+  EXPECT_NE(open(dir.file("notrace.json", "{\"hello\": 1}")).find("not a trace"), std::string::npos);
+  EXPECT_NE(open(dir.file("numbers.json", "[1, 2, 3]")).find("not a trace"), std::string::npos);
+  EXPECT_NE(open(dir.file("text.txt", "hello world")).find("unrecognised format"), std::string::npos);
+  EXPECT_NE(open(dir.file("badts.json", R"({"traceEvents":[{"ph":"X","cat":"kernel","ts":"x","dur":1}]})"))
+                .find("not a number"),
+            std::string::npos);
+
+  // A gzip file cut in half.
+  std::string gz;
+  {
+    std::ifstream in(dataPath("kineto/a100_simple_add.json.gz"), std::ios::binary);
+    gz.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  std::string truncated = open(dir.file("cut.json.gz", gz.substr(0, gz.size() / 2)));
+  EXPECT_NE(truncated.find("truncated gzip"), std::string::npos) << truncated;
+  std::string corrupt = gz;
+  for (std::size_t i = 100; i < 200; ++i) corrupt[i] = static_cast<char>(corrupt[i] ^ 0x5a);
+  EXPECT_NE(open(dir.file("corrupt.json.gz", corrupt)).find("gzip"), std::string::npos);
+}
+
+TEST(KinetoImport, TruncatedJsonIsRefused) {
+  TempDir dir;
+  std::string json = testing::gunzipFile(dataPath("kineto/compare_base.json.gz"));
+  for (std::size_t cut : {json.size() / 3, json.size() / 2, json.size() - 2}) {
+    std::string message = errorFor([&] { openInput(dir.file("cut.json", json.substr(0, cut))); });
+    EXPECT_NE(message.find("cut.json: "), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace feedscope::io
