@@ -22,8 +22,18 @@ endif()
 add_library(feedscope_warnings INTERFACE)
 target_compile_options(feedscope_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
                                                   -Wconversion -Wno-sign-conversion)
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+  # GCC 12 reports false -Wrestrict positives inside std::string at -O2 (GCC bug 105329).
+  target_compile_options(feedscope_warnings INTERFACE -Wno-restrict)
+endif()
 if(FEEDSCOPE_WARNINGS_AS_ERRORS)
   target_compile_options(feedscope_warnings INTERFACE -Werror)
+endif()
+
+if(FEEDSCOPE_BUILD_FUZZERS)
+  # Coverage instrumentation for libFuzzer plus ASan/UBSan on every library the targets link.
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
 endif()
 
 if(FEEDSCOPE_SANITIZE)
