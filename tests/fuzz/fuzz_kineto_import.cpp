@@ -14,13 +14,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace feedscope;
   std::string bytes(reinterpret_cast<const char*>(data), size);
   try {
-    std::string json;
+    io::ByteBuffer json;
     if (io::looksGzip(bytes)) {
       // Cap the output: the fuzzer must not spend its time on gzip bombs.
       json = io::gunzip(bytes, "fuzz", io::kDefaultPadding, 64ull << 20);
     } else {
-      json.reserve(size + io::kDefaultPadding);
-      json = bytes;
+      json.append(bytes.data(), bytes.size());
+      json.zeroPadding(io::kDefaultPadding);
     }
     trace::Session session;
     session.runs.push_back(io::importKinetoJson(json, session.strings, "fuzz", "fuzz"));

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-600}
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+cmake --build --preset fuzz --target fuzz_kineto_import fuzz_session_open
 build=build-fuzz
 work=${FUZZ_WORK:-$build/fuzz-work}
 mkdir -p "$work/kineto-seeds" "$work/session-seeds" "$work/kineto-corpus" "$work/session-corpus"
