@@ -3,6 +3,8 @@
 // findings. Text from a trace always goes through htmlEscaped.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "io/html_text.h"
 #include "io/kernel_summary.h"
 #include "io/report.h"
@@ -27,9 +29,18 @@ namespace {
 constexpr std::size_t kStripColumns = 1000;
 constexpr std::size_t kBusiestKernelRows = 8;
 constexpr std::size_t kEvidenceRows = 5;
+// Template-heavy kernel names run to kilobytes: the table shows the start, the tooltip all of it.
+constexpr std::size_t kKernelNameBytes = 140;
 
 std::string esc(std::string_view text) {
   return htmlEscaped(text);
+}
+
+// The first `maxBytes` bytes of `text`, cut on a UTF-8 character boundary, and an ellipsis.
+std::string shortenedUtf8(std::string_view text, std::size_t maxBytes) {
+  std::size_t cut = std::min(maxBytes, text.size());
+  while (cut > 0 && cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "…";
 }
 
 std::string gbps(std::optional<double> v) {
@@ -198,7 +209,7 @@ void renderFigures(std::string& out, const DeviceAnalysis& d) {
   std::string per = d.step_summary ? " per step" : "";
   pair("estimate: input copies hidden",
        fmt::format("{}{} ({:.2f}x)", formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup()));
-  if (w.pinned_ns && w.pinned_reference_gbps) {
+  if (w.pinned_ns && w.pinned_reference_gbps && m.h2d.pageable_count > 0) {
     pair("estimate: pageable copies pinned",
          fmt::format("{}{} ({:.2f}x at {}, {})", formatDuration(*w.pinned_ns), per,
                      w.pinnedSpeedup().value_or(1.0), formatGbps(*w.pinned_reference_gbps),
@@ -244,17 +255,20 @@ void renderKernels(std::string& out, const trace::Run& run, const trace::StringT
       "<th class=\"num\">total time</th><th class=\"num\">share of window</th><th "
       "class=\"num\">mean</th></tr>\n";
   for (const KernelTotal& k : kernels) {
+    std::string name = k.name.empty() ? "(unnamed)" : k.name;
+    std::string shown = name.size() > kKernelNameBytes ? shortenedUtf8(name, kKernelNameBytes) : name;
     out += fmt::format(
-        "<tr><td class=\"name\"><code>{}</code></td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+        "<tr><td class=\"name\" title=\"{}\"><code>{}</code></td><td class=\"num\">{}</td><td "
+        "class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-        esc(k.name.empty() ? "(unnamed)" : k.name), k.count, esc(formatDuration(k.total_ns)),
+        esc(name), esc(shown), k.count, esc(formatDuration(k.total_ns)),
         esc(formatPct(d.whole.pct(k.total_ns))),
         esc(formatDuration(k.count ? k.total_ns / static_cast<trace::TimeNs>(k.count) : 0)));
   }
   out +=
       "</table><p class=\"note\">Total time sums kernel durations; kernels running at once on several "
-      "streams each "
-      "count in full.</p>\n";
+      "streams "
+      "each count in full.</p>\n";
 }
 
 void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {

@@ -39,6 +39,10 @@ TEST(Threshold, AcceptsKeysShortNamesAndUnits) {
 
   EXPECT_EQ(keyOf("starvation>20%"), "starvation_pct");
   EXPECT_EQ(keyOf("copy_only>=5"), "copy_only_pct");
+  EXPECT_EQ(keyOf("compute_busy<50"), "compute_busy_pct");
+  EXPECT_EQ(keyOf("fully_idle>10"), "fully_idle_pct");
+  EXPECT_EQ(keyOf("median_step>1"), "steps.median_ns");
+  EXPECT_EQ(keyOf("prefetch_effectiveness<1"), "h2d_overlap_pct");
   EXPECT_EQ(keyOf("input_bound>5"), "run_input_bound_pct");
   EXPECT_EQ(keyOf("input_bound_pct>5"), "input_bound_pct");
   EXPECT_EQ(keyOf("overlap<50"), "h2d_overlap_pct");

@@ -78,6 +78,17 @@ TEST(HtmlReport, EveryTraceStringIsShownAsText) {
   EXPECT_NE(html.find("&lt;i&gt;input&lt;/i&gt;.json"), std::string::npos);
 }
 
+TEST(HtmlReport, LongKernelNamesAreShortenedWithTheFullNameInTheTooltip) {
+  RunFixture f;
+  std::string name = "void k<" + std::string(300, 'x') + ">";
+  f.kernel(0, 10, 7, 0, 0, name);
+  trace::Session& s = f.finish();
+  std::string html = renderHtmlReport(buildReport(s, "x", {}));
+  std::string escaped = "void k&lt;" + std::string(300, 'x') + "&gt;";
+  EXPECT_NE(html.find("title=\"" + escaped + "\"><code>void k&lt;" + std::string(133, 'x') + "…</code>"),
+            std::string::npos);
+}
+
 TEST(HtmlReport, IsSelfContained) {
   trace::Session s = hostileSession();
   std::string html = renderHtmlReport(buildReport(s, "x", {}));
