@@ -11,7 +11,8 @@ namespace feedscope::io {
 
 enum class InputFormat { Session, KinetoJson, NsysSqlite, ForeignSqlite, Unknown };
 
-// Looks at the first bytes; throws InputError for a missing, empty or unreadable file.
+// Looks at the first bytes (and, for an SQLite file, at its application id and tables); throws
+// InputError for a missing, empty or unreadable file.
 InputFormat detectInputFormat(const std::string& path);
 
 // Loads a session, or imports a trace as a one-run session; throws InputError with one line.

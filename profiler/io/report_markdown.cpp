@@ -55,7 +55,7 @@ std::string gbps(std::optional<double> v) { return v ? formatGbps(*v) : "n/a"; }
 void renderDevice(std::string& out, const trace::Run& run, const analysis::DeviceAnalysis& d) {
   const analysis::WindowMetrics& m = d.whole;
   out += fmt::format("## {} · GPU {}{}\n\n", cell(run.name), d.device, d.device_name.empty() ? "" : " (" + cell(d.device_name) + ")");
-  out += fmt::format("**Verdict: {}**: {} of {} waiting for input.\n\n", analysis::verdictSentence(d.verdict),
+  out += fmt::format("**Verdict: {}** — {} of {} waiting for input.\n\n", analysis::verdictSentence(d.verdict),
                      formatPct(d.input_bound_pct), d.step_summary ? "step time" : "the GPU window");
   out += "| figure | time | share of GPU window |\n|---|---:|---:|\n";
   out += fmt::format("| GPU window | {} | 100.00 % |\n", formatDuration(m.window_ns));
@@ -96,7 +96,7 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
 }
 
 void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
-  out += fmt::format("- **\\[{}\\] {}**{}: {}\n  - *Fix:* {}\n", analysis::severityName(f.severity), cell(f.title),
+  out += fmt::format("- **\\[{}\\] {}**{} — {}\n  - *Fix:* {}\n", analysis::severityName(f.severity), cell(f.title),
                      f.device >= 0 ? fmt::format(" (GPU {})", f.device) : "", cell(f.sentence), cell(f.fix));
   if (f.ranges.empty()) return;
   out += fmt::format("  - *Evidence* ({} range{}, longest first, from the first GPU operation):", f.ranges.size(),

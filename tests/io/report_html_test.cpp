@@ -251,12 +251,18 @@ TEST(SvgChart, TicksNumbersAndPixelDeduplication) {
 // Renders the report of the H200 pair in headless Chromium: it must draw a full page (a blank page
 // compresses to a few kB) and run no script. Skipped where Chromium is not installed.
 TEST(HtmlReportInChromium, RendersAPageAndRunsNoScript) {
+  // FEEDSCOPE_CHROMIUM names another browser binary (or a missing one, to check the skip).
   std::string chromium;
-  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
-    if (std::filesystem::exists(candidate)) chromium = candidate;
+  if (const char* chosen = std::getenv("FEEDSCOPE_CHROMIUM")) {
+    if (std::filesystem::exists(chosen)) chromium = chosen;
+  } else {
+    for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
+      if (std::filesystem::exists(candidate)) chromium = candidate;
+    }
   }
-  if (chromium.empty())
-    GTEST_SKIP() << "chromium is not installed (optional: FEEDSCOPE_SETUP_EXTRA=chromium)";
+  if (chromium.empty()) {
+    GTEST_SKIP() << "chromium is not installed (optional: FEEDSCOPE_SETUP_OPTIONAL=1 tools/setup.sh)";
+  }
   TempDir dir;
   trace::Session s;
   importKinetoFile(dataPath("h200/h200_naive.json.gz"), s);

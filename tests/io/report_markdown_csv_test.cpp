@@ -44,7 +44,7 @@ TEST(MarkdownReport, NamesFromTracesCannotBecomeMarkup) {
 TEST(MarkdownReport, FindingsCarryTheirEvidence) {
   trace::Session s = twoSteps("run");
   std::string md = renderMarkdownReport(buildReport(s, "x", {}));
-  EXPECT_NE(md.find("- **\\[high\\] Input copies from pageable memory** (GPU 0): "), std::string::npos) << md;
+  EXPECT_NE(md.find("- **\\[high\\] Input copies from pageable memory** (GPU 0) — "), std::string::npos) << md;
   EXPECT_NE(md.find("  - *Evidence* (1 range, longest first, from the first GPU operation): +5 ns..+25 ns "
                     "(pageable copy, 4.00 KiB at 205 GB/s)\n"),
             std::string::npos)
