@@ -98,7 +98,7 @@ TimelineStrip buildTimelineStrip(const trace::Run& run, const analysis::DeviceAn
     strip.lanes.push_back(std::move(lane));
   }
   if (!tl.d2h_copies.empty()) {
-    std::vector<Span> spans;
+    SpanList spans;
     spans.reserve(tl.d2h_copies.size());
     for (const auto& c : tl.d2h_copies) spans.push_back({c.start_ns, c.end_ns});
     strip.lanes.push_back(
