@@ -1,0 +1,41 @@
+// Runs the feedscope CLI binary for end-to-end tests, capturing its exit code, stdout and stderr.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "support/temp_dir.h"
+
+namespace feedscope::testing {
+
+struct CliResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+// `args` are shell-quoted by the caller.
+inline CliResult runCli(const std::string& args) {
+  TempDir dir;
+  std::string errFile = dir.file("stderr");
+  std::string cmd = std::string(FEEDSCOPE_CLI) + " " + args + " 2>" + errFile;
+  CliResult r;
+  FILE* p = popen(cmd.c_str(), "r");
+  std::array<char, 65536> buf;
+  std::size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.err = readWholeFile(errFile);
+  return r;
+}
+
+inline int lineCount(const std::string& s) {
+  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
+}
+
+}  // namespace feedscope::testing
