@@ -62,6 +62,30 @@ void nameStreams(trace::RunBuilder& builder, const TrainingLoop& loop, int devic
     builder.nameTrack(builder.gpuTrack(device, copy), prefix + "copy stream " + std::to_string(copy));
 }
 
+// What the run was and what it achieved, as labels (docs/gpu-commands.md lists them).
+void labelRun(trace::Run& run, const WorkloadConfig& config, bool collect, const GpuDevice& gpu,
+              int modelDepth, const ModeSummary& summary, float lastLoss) {
+  auto& l = run.labels;
+  l["mode"] = std::string(modeName(config.mode));
+  l["mode_description"] = std::string(modeDescription(config.mode));
+  l["phase"] = std::string(phaseName(config.phase));
+  l["steps"] = std::to_string(config.steps);
+  l["batch_mib"] = fmt::format("{}", config.batch_mib);
+  l["compute_ms"] = fmt::format("{}", config.compute_ms);
+  l["load_ms"] = fmt::format("{}", config.load_ms);
+  l["workers"] = std::to_string(config.workers);
+  l["depth"] = std::to_string(config.depth);
+  l["collector"] = collect ? "cupti" : "off";
+  l["device"] = gpu.name;
+  l["model_depth"] = std::to_string(modelDepth);
+  l["model_compute_ns"] = std::to_string(summary.compute_ns);
+  l["copy_estimate_ns"] = std::to_string(summary.copy_ns);
+  l["loader_median_ns"] = std::to_string(summary.load_ns);
+  l["host_median_step_ns"] = std::to_string(summary.median_step_ns);
+  l["ideal_step_ns"] = std::to_string(summary.ideal_step_ns);
+  l["final_loss"] = fmt::format("{}", lastLoss);
+}
+
 }  // namespace
 
 DemoResult recordDemo(const DemoOptions& options, const DemoProgressFn& progress) {
@@ -164,25 +188,7 @@ DemoResult recordDemo(const DemoOptions& options, const DemoProgressFn& progress
     run.clock.realtime_offset_ns = clock.realtimeOffsetNs();
     if (run.devices.empty()) run.devices.push_back({gpu.index, gpu.name, gpu.uuid});
     run.calibration = result.calibration;
-    auto& l = run.labels;
-    l["mode"] = std::string(modeName(config.mode));
-    l["mode_description"] = std::string(modeDescription(config.mode));
-    l["phase"] = std::string(phaseName(config.phase));
-    l["steps"] = std::to_string(config.steps);
-    l["batch_mib"] = fmt::format("{}", config.batch_mib);
-    l["compute_ms"] = fmt::format("{}", config.compute_ms);
-    l["load_ms"] = fmt::format("{}", config.load_ms);
-    l["workers"] = std::to_string(config.workers);
-    l["depth"] = std::to_string(config.depth);
-    l["collector"] = options.collect ? "cupti" : "off";
-    l["device"] = gpu.name;
-    l["model_depth"] = std::to_string(timing.depth);
-    l["model_compute_ns"] = std::to_string(computeNs);
-    l["copy_estimate_ns"] = std::to_string(copyNs);
-    l["loader_median_ns"] = std::to_string(summary.load_ns);
-    l["host_median_step_ns"] = std::to_string(summary.median_step_ns);
-    l["ideal_step_ns"] = std::to_string(summary.ideal_step_ns);
-    l["final_loss"] = fmt::format("{}", loop.lastLoss());
+    labelRun(run, config, options.collect, gpu, timing.depth, summary, loop.lastLoss());
     session.runs.push_back(std::move(run));
     result.modes.push_back(summary);
   }
