@@ -99,18 +99,6 @@ std::string kernelDisplayName(const char* name) {
   return status == 0 && demangled ? std::string(demangled.get()) : std::string(name);
 }
 
-std::string formatUuid(const CUuuid& uuid) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "GPU-";
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
-    auto b = static_cast<unsigned char>(uuid.bytes[i]);
-    out += kHex[b >> 4];
-    out += kHex[b & 0xF];
-  }
-  return out;
-}
-
 std::string_view overheadKindName(std::uint32_t k) {
   switch (k) {
     case CUPTI_ACTIVITY_OVERHEAD_DRIVER_COMPILER:

@@ -5,25 +5,10 @@
 
 #include <cctype>
 
+#include "cupti/gpu_uuid.h"
 #include "workload/cuda_check.h"
 
 namespace feedscope::workload {
-
-namespace {
-
-std::string uuidText(const cudaUUID_t& uuid) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "GPU-";
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
-    auto b = static_cast<unsigned char>(uuid.bytes[i]);
-    out += kHex[b >> 4];
-    out += kHex[b & 0xF];
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string formatCudaVersion(int version) {
   return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
@@ -62,7 +47,7 @@ std::vector<GpuDevice> listGpus() {
     GpuDevice d;
     d.index = i;
     d.name = p.name;
-    d.uuid = uuidText(p.uuid);
+    d.uuid = cupti::formatUuid(p.uuid);  // cudaUUID_t is CUuuid
     d.memory_bytes = p.totalGlobalMem;
     d.compute_major = p.major;
     d.compute_minor = p.minor;
