@@ -20,23 +20,28 @@ if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
 endif()
 
 add_library(feedscope_warnings INTERFACE)
-target_compile_options(feedscope_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
-                                                  -Wconversion -Wno-sign-conversion)
+target_compile_options(feedscope_warnings INTERFACE
+  "$<$<COMPILE_LANGUAGE:CXX>:-Wall;-Wextra;-Wpedantic;-Wshadow;-Wnon-virtual-dtor;-Wconversion;-Wno-sign-conversion>"
+  # nvcc takes host-compiler warnings through -Xcompiler and has its own for device code.
+  "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wshadow>")
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
   # GCC 12 reports false -Wrestrict positives inside std::string at -O2 (GCC bug 105329).
-  target_compile_options(feedscope_warnings INTERFACE -Wno-restrict)
+  target_compile_options(feedscope_warnings INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-Wno-restrict>)
 endif()
 if(FEEDSCOPE_WARNINGS_AS_ERRORS)
-  target_compile_options(feedscope_warnings INTERFACE -Werror)
+  target_compile_options(feedscope_warnings INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-Werror>
+                                                      $<$<COMPILE_LANGUAGE:CUDA>:-Werror=all-warnings>)
 endif()
 
 if(FEEDSCOPE_BUILD_FUZZERS)
   # Coverage instrumentation for libFuzzer plus ASan/UBSan on every library the targets link.
-  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:-fsanitize=fuzzer-no-link,address,undefined;-fno-omit-frame-pointer>")
   add_link_options(-fsanitize=address,undefined)
 endif()
 
 if(FEEDSCOPE_SANITIZE)
-  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  # Host code only: nvcc does not take these (CUDA sources are left uninstrumented).
+  add_compile_options(
+    "$<$<COMPILE_LANGUAGE:C,CXX>:-fsanitize=address,undefined;-fno-omit-frame-pointer;-fno-sanitize-recover=undefined>")
   add_link_options(-fsanitize=address,undefined)
 endif()

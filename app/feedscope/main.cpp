@@ -19,6 +19,9 @@ int main(int argc, char** argv) {
   addImportCommand(app, action);
   addReportCommand(app, action);
   addExportCommand(app, action);
+  addDevicesCommand(app, action);
+  addDemoCommand(app, action);
+  addCalibrateCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -18,11 +18,11 @@ struct CliResult {
   std::string err;
 };
 
-// `args` are shell-quoted by the caller.
-inline CliResult runCli(const std::string& args) {
+// Runs the CLI binary `cli` with `args` (shell-quoted by the caller).
+inline CliResult runCli(const std::string& cli, const std::string& args) {
   TempDir dir;
   std::string errFile = dir.file("stderr");
-  std::string cmd = std::string(FEEDSCOPE_CLI) + " " + args + " 2>" + errFile;
+  std::string cmd = cli + " " + args + " 2>" + errFile;
   CliResult r;
   FILE* p = popen(cmd.c_str(), "r");
   std::array<char, 65536> buf;
@@ -33,6 +33,11 @@ inline CliResult runCli(const std::string& args) {
   r.err = readWholeFile(errFile);
   return r;
 }
+
+#ifdef FEEDSCOPE_CLI
+// Runs the feedscope binary this test target was built with.
+inline CliResult runCli(const std::string& args) { return runCli(FEEDSCOPE_CLI, args); }
+#endif
 
 inline int lineCount(const std::string& s) {
   return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
