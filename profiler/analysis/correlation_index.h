@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "trace/large_page_allocator.h"
 #include "trace/run.h"
 
 namespace feedscope::analysis {
@@ -36,10 +37,10 @@ class CorrelationIndex {
   const trace::Run& run_;
   std::size_t count_ = 0;
   // Dense ids: slot_[correlation - base_] refers to the call; track == UINT32_MAX marks a hole.
-  std::vector<Ref> slot_;
+  trace::LargeVector<Ref> slot_;
   std::uint32_t base_ = 0;
   // Sparse ids: (correlation, ref) sorted by correlation.
-  std::vector<std::pair<std::uint32_t, Ref>> sorted_;
+  trace::LargeVector<std::pair<std::uint32_t, Ref>> sorted_;
 };
 
 }  // namespace feedscope::analysis

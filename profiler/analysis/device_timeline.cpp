@@ -156,9 +156,10 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
     extentStart = std::min(extentStart, iv.start_ns.front());
     for (TimeNs e : iv.end_ns) extentEnd = std::max(extentEnd, e);
     if (track.kind != TrackKind::GpuStream || track.device != device) continue;
+    // A is kept as K plus A \ K: on real traces copies and memsets are few, kernels many, so this
+    // saves a second array the size of K.
     SpanList kernels, h2d, pageable, work;
     kernels.reserve(iv.size());
-    work.reserve(iv.size());
     kernelRuns.push_back(tl.kernel_starts.size());
     memsetRuns.push_back(tl.memset_starts.size());
     h2dRuns.push_back(tl.h2d_copies.size());
@@ -168,7 +169,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
       IntervalKind kind = iv.kind[i];
       if (!trace::isGpuWork(kind)) continue;
       TimeNs s = iv.start_ns[i], e = iv.end_ns[i];
-      appendToUnion(work, s, e);
+      if (kind != IntervalKind::Kernel) appendToUnion(work, s, e);
       if (kind == IntervalKind::Kernel) {
         appendToUnion(kernels, s, e);
         tl.kernel_starts.push_back({s, iv.correlation[i]});
@@ -200,7 +201,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   tl.kernels = uniteAll(std::move(kernelLists));
   tl.h2d = uniteAll(std::move(h2dLists));
   tl.h2d_pageable = uniteAll(std::move(pageableLists));
-  tl.gpu_work = uniteAll(std::move(workLists));
+  tl.non_kernel_work = subtract(uniteAll(std::move(workLists)), tl.kernels);
   tl.h2d_under_kernels = intersect(tl.h2d, tl.kernels);
   auto byStart = [](const CopyRecord& a, const CopyRecord& b) { return a.start_ns < b.start_ns; };
   mergeSortedRuns(tl.kernel_starts, kernelRuns,
@@ -212,7 +213,12 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
 
   if (extentStart > extentEnd) return tl;  // an empty run
   tl.extent = {extentStart, extentEnd};
-  if (!tl.gpu_work.empty()) tl.gpu_window = {tl.gpu_work.front().start, tl.gpu_work.back().end};
+  if (tl.hasGpuWork()) {
+    const SpanList& k = tl.kernels;
+    const SpanList& o = tl.non_kernel_work;
+    tl.gpu_window = {std::min(k.empty() ? o.front().start : k.front().start, o.empty() ? k.front().start : o.front().start),
+                     std::max(k.empty() ? o.back().end : k.back().end, o.empty() ? k.back().end : o.back().end)};
+  }
 
   const CorrelationIndex apis(run);
   HostSpans host = collectHostSpans(run, strings, tl.h2d_copies, tl.d2h_copies);
@@ -242,7 +248,6 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
     if (span.end <= span.start) continue;
     Gap gap;
     gap.span = span;
-    gap.first_segment = static_cast<std::uint32_t>(tl.causes.size());
     while (ender < tl.kernel_starts.size() && tl.kernel_starts[ender].start_ns < span.end) ++ender;
     std::optional<ApiCall> launch;
     if (span.end < tl.extent.end && ender < tl.kernel_starts.size() && tl.kernel_starts[ender].start_ns == span.end) {
@@ -261,7 +266,6 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
     } else {
       labeler.label(span, 4, GapCause::HostOther, tl.causes);
     }
-    gap.segment_count = static_cast<std::uint32_t>(tl.causes.size() - gap.first_segment);
     tl.gaps.push_back(gap);
   }
   return tl;

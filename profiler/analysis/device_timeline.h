@@ -33,25 +33,24 @@ struct KernelStart {
   std::uint32_t correlation = 0;
 };
 
-// A maximal gap of K inside the run's extent, and its labelled segments.
+// A maximal gap of K inside the run's extent (its labelled segments are the `causes` inside `span`).
 struct Gap {
   Span span;
-  std::uint32_t first_segment = 0;
-  std::uint32_t segment_count = 0;
-  bool host_late = false;          // the operation ending the gap was launched after the gap began
-  TimeNs launch_delay_ns = -1;     // how long after the gap began it was launched (-1: unknown)
+  TimeNs launch_delay_ns = -1;  // how long after the gap began its ender was launched (-1: unknown)
+  bool host_late = false;       // the operation ending the gap was launched after the gap began
 };
 
 struct DeviceTimeline {
   std::int32_t device = 0;
   Span extent;      // first to last interval of the run, host included
   Span gpu_window;  // first GPU operation start to last GPU operation end; empty without GPU work
+  bool hasGpuWork() const { return !kernels.empty() || !non_kernel_work.empty(); }
   bool has_api_records = false;
 
   SpanList kernels;            // K
   SpanList h2d;                // C
   SpanList h2d_pageable;       // the part of C from pageable memory
-  SpanList gpu_work;           // A: kernels, copies in any direction, memsets
+  SpanList non_kernel_work;    // A \ K: copies in any direction and memsets, where no kernel ran
   SpanList h2d_under_kernels;  // C ∩ K
   SpanList data_loading;       // host data-loading ranges (any process)
   SpanList blocking_calls;     // host calls that block on the GPU (syncs, sync or pageable copies)

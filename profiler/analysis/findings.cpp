@@ -38,15 +38,24 @@ std::string copyLabel(const CopyRecord& c, std::string_view what) {
 }
 
 // The longest items first, at most kMaxRanges of them.
-template <typename T, typename Duration>
-std::vector<const T*> longest(const std::vector<const T*>& items, Duration duration) {
-  // Longest first; ties keep time order (the earlier one first). Partial sort: runs have millions.
-  std::vector<const T*> out(std::min(items.size(), kMaxRanges));
-  std::partial_sort_copy(items.begin(), items.end(), out.begin(), out.end(), [&](const T* a, const T* b) {
+// The longest of `items` (a range of T, in time order) that `keep` accepts, longest first; ties keep
+// time order. One pass with a bounded list: runs have millions of items.
+template <typename Range, typename Keep, typename Duration>
+auto longest(const Range& items, Keep keep, Duration duration) {
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(*std::begin(items))>>;
+  std::vector<const T*> best;
+  best.reserve(kMaxRanges + 1);
+  auto longer = [&](const T* a, const T* b) {
     auto da = duration(*a), db = duration(*b);
     return da != db ? da > db : a < b;
-  });
-  return out;
+  };
+  for (const T& item : items) {
+    if (!keep(item)) continue;
+    if (best.size() == kMaxRanges && !longer(&item, best.back())) continue;
+    best.insert(std::upper_bound(best.begin(), best.end(), &item, longer), &item);
+    if (best.size() > kMaxRanges) best.pop_back();
+  }
+  return best;
 }
 
 Severity bySharePct(double pct, double high, double medium) {
@@ -81,11 +90,8 @@ void pageableCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
       "Pin the input: DataLoader(pin_memory=True) and .to(device, non_blocking=True). A custom batch type is "
       "pinned only if it defines pin_memory(); in C++ allocate input buffers with cudaHostAlloc / "
       "cudaMallocHost. A pageable copy synchronises the stream first, so it can never be prefetched.";
-  std::vector<const CopyRecord*> pageable;
-  for (const auto& c : d.timeline.h2d_copies) {
-    if (c.host_memory == trace::MemoryKind::Pageable) pageable.push_back(&c);
-  }
-  for (const CopyRecord* c : longest(pageable, [](const CopyRecord& c) { return c.durationNs(); })) {
+  auto isPageable = [](const CopyRecord& c) { return c.host_memory == trace::MemoryKind::Pageable; };
+  for (const CopyRecord* c : longest(d.timeline.h2d_copies, isPageable, [](const CopyRecord& c) { return c.durationNs(); })) {
     f.ranges.push_back({{c->start_ns, c->end_ns}, copyLabel(*c, "pageable copy")});
   }
   out.push_back(std::move(f));
@@ -94,18 +100,21 @@ void pageableCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
 void synchronousCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   // Steady state: from the second step on (the first one warms up), else the whole window.
   TimeNs steadyStart = d.steps.size() >= 2 ? d.steps[1].step.span.start : d.whole.window.start;
-  std::vector<const CopyRecord*> sync;
+  auto isSync = [&](const CopyRecord& c) {
+    return c.start_ns >= steadyStart && c.host_blocked && c.host_memory != trace::MemoryKind::Pageable;
+  };
+  std::uint64_t count = 0;
   TimeNs total = 0;
   for (const auto& c : d.timeline.h2d_copies) {
-    if (c.start_ns < steadyStart || !c.host_blocked || c.host_memory == trace::MemoryKind::Pageable) continue;
-    sync.push_back(&c);
+    if (!isSync(c)) continue;
+    ++count;
     total += c.durationNs();
   }
-  if (sync.empty()) return;
+  if (count == 0) return;
   Finding f;
   f.id = "sync_copies";
   f.device = d.device;
-  f.count = sync.size();
+  f.count = count;
   f.time_ns = total;
   f.time_pct = d.whole.pct(total);
   f.severity = f.time_pct >= 1.0 ? Severity::Medium : Severity::Low;
@@ -117,7 +126,7 @@ void synchronousCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   f.fix =
       "Copy with non_blocking=True (cudaMemcpyAsync) from pinned memory and do not synchronise (loss.item(), "
       ".cpu(), torch.cuda.synchronize()) before the next step is queued.";
-  for (const CopyRecord* c : longest(sync, [](const CopyRecord& c) { return c.durationNs(); })) {
+  for (const CopyRecord* c : longest(d.timeline.h2d_copies, isSync, [](const CopyRecord& c) { return c.durationNs(); })) {
     f.ranges.push_back({{c->start_ns, c->end_ns}, copyLabel(*c, "synchronous copy")});
   }
   out.push_back(std::move(f));
@@ -143,9 +152,7 @@ void copiesNotOverlapped(const DeviceAnalysis& d, std::vector<Finding>& out) {
           "while batch N trains, and make the compute stream wait on an event. Copies on the compute stream can "
           "never overlap its kernels.";
   SpanList exposed = subtract(d.timeline.h2d, d.timeline.kernels);
-  std::vector<const Span*> spans;
-  for (const auto& s : exposed) spans.push_back(&s);
-  for (const Span* s : longest(spans, [](const Span& s) { return s.length(); })) {
+  for (const Span* s : longest(exposed, [](const Span&) { return true; }, [](const Span& s) { return s.length(); })) {
     f.ranges.push_back({*s, "exposed copy, " + formatDuration(s->length())});
   }
   out.push_back(std::move(f));
@@ -191,13 +198,12 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
               "critical path, or use larger batches and CUDA graphs.";
       break;
   }
-  std::vector<const Gap*> late;
   const Span window = d.whole.window;
-  for (const auto& g : d.timeline.gaps) {
-    if (g.host_late && g.span.end > window.start && g.span.start < window.end) late.push_back(&g);
-  }
-  f.count = late.size();
-  for (const Gap* g : longest(late, [](const Gap& g) { return g.span.length(); })) {
+  auto lateInWindow = [&](const Gap& g) {
+    return g.host_late && g.span.end > window.start && g.span.start < window.end;
+  };
+  f.count = static_cast<std::uint64_t>(std::count_if(d.timeline.gaps.begin(), d.timeline.gaps.end(), lateInWindow));
+  for (const Gap* g : longest(d.timeline.gaps, lateInWindow, [](const Gap& g) { return g.span.length(); })) {
     Span shown{std::max(g->span.start, window.start), std::min(g->span.end, window.end)};
     f.ranges.push_back({shown, "host-late gap, " + formatDuration(shown.length())});
   }
@@ -220,11 +226,8 @@ void smallCopies(const DeviceAnalysis& d, const AnalysisOptions& options, std::v
       "({} in all).",
       s.small_count, s.count, formatBytes(options.small_copy_bytes), formatDuration(s.small_duration_ns));
   f.fix = "Batch small tensors into one buffer (torch.cat, or one pinned staging buffer per batch) and copy once.";
-  std::vector<const CopyRecord*> small;
-  for (const auto& c : d.timeline.h2d_copies) {
-    if (c.bytes < options.small_copy_bytes) small.push_back(&c);
-  }
-  for (const CopyRecord* c : longest(small, [](const CopyRecord& c) { return c.durationNs(); })) {
+  auto isSmall = [&](const CopyRecord& c) { return c.bytes < options.small_copy_bytes; };
+  for (const CopyRecord* c : longest(d.timeline.h2d_copies, isSmall, [](const CopyRecord& c) { return c.durationNs(); })) {
     f.ranges.push_back({{c->start_ns, c->end_ns}, copyLabel(*c, "small copy")});
   }
   out.push_back(std::move(f));
@@ -232,14 +235,16 @@ void smallCopies(const DeviceAnalysis& d, const AnalysisOptions& options, std::v
 
 void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vector<Finding>& out) {
   if (!run.calibration || run.calibration->pinned_h2d_gbps <= 0) return;
-  std::uint64_t bytes = 0;
+  auto isLargePinned = [](const CopyRecord& c) {
+    return c.host_memory == trace::MemoryKind::Pinned && c.bytes >= kLargeCopyBytes;
+  };
+  std::uint64_t bytes = 0, count = 0;
   TimeNs ns = 0;
-  std::vector<const CopyRecord*> large;
   for (const auto& c : d.timeline.h2d_copies) {
-    if (c.host_memory != trace::MemoryKind::Pinned || c.bytes < kLargeCopyBytes) continue;
+    if (!isLargePinned(c)) continue;
     bytes += c.bytes;
     ns += c.durationNs();
-    large.push_back(&c);
+    ++count;
   }
   if (ns <= 0) return;
   double gbps = static_cast<double>(bytes) / static_cast<double>(ns);
@@ -248,7 +253,7 @@ void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vec
   Finding f;
   f.id = "pinned_bandwidth_low";
   f.device = d.device;
-  f.count = large.size();
+  f.count = count;
   f.time_ns = ns;
   f.time_pct = d.whole.pct(ns);
   f.severity = Severity::Medium;
@@ -258,8 +263,9 @@ void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vec
       formatGbps(gbps), formatPct(100.0 * gbps / peak), formatGbps(peak));
   f.fix = "Check the PCIe link (nvidia-smi -q: link generation and width), the NUMA placement of pinned buffers "
           "(run on the GPU's NUMA node) and other traffic on the link during training.";
-  auto slowest = longest(large, [](const CopyRecord& c) { return c.durationNs(); });
-  for (const CopyRecord* c : slowest) f.ranges.push_back({{c->start_ns, c->end_ns}, copyLabel(*c, "pinned copy")});
+  for (const CopyRecord* c : longest(d.timeline.h2d_copies, isLargePinned, [](const CopyRecord& c) { return c.durationNs(); })) {
+    f.ranges.push_back({{c->start_ns, c->end_ns}, copyLabel(*c, "pinned copy")});
+  }
   out.push_back(std::move(f));
 }
 

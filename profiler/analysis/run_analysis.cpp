@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "analysis/findings.h"
+#include "analysis/window_meter.h"
 
 namespace feedscope::analysis {
 namespace {
@@ -145,10 +146,11 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     d.device = id;
     if (const auto* info = run.device(id)) d.device_name = info->name;
     d.timeline = buildDeviceTimeline(run, strings, id, options);
-    if (d.timeline.gpu_work.empty()) continue;  // only syncs or annotations on this device
+    if (!d.timeline.hasGpuWork()) continue;  // only syncs or annotations on this device
     d.whole = measureWindow(d.timeline, d.timeline.gpu_window, options);
     d.steps.reserve(steps.size());
-    for (const auto& s : steps) d.steps.push_back({s, measureWindow(d.timeline, s.span, options)});
+    WindowMeter meter(d.timeline, options);
+    for (const auto& s : steps) d.steps.push_back({s, meter.measure(s.span)});
     if (!d.steps.empty()) {
       d.step_summary = summarizeSteps(d.steps);
       TimeNs inputBound = 0;

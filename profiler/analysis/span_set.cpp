@@ -29,6 +29,8 @@ SpanList unite(const SpanList& a, const SpanList& b) {
 }
 
 SpanList uniteAll(std::vector<SpanList> lists) {
+  // Empty lists add nothing, and a single list is already its own union: no copy for either.
+  std::erase_if(lists, [](const SpanList& l) { return l.empty(); });
   if (lists.empty()) return {};
   while (lists.size() > 1) {
     std::vector<SpanList> next;

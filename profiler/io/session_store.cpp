@@ -42,13 +42,14 @@ CREATE TABLE interval_kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE memory_kinds(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 )sql";
 
-template <typename T>
-void bindColumn(SqliteStatement& st, int index, const std::vector<T>& column, std::size_t first, std::size_t count) {
-  st.bindBlob(index, column.data() + first, count * sizeof(T));
+template <typename Column>
+void bindColumn(SqliteStatement& st, int index, const Column& column, std::size_t first, std::size_t count) {
+  st.bindBlob(index, column.data() + first, count * sizeof(typename Column::value_type));
 }
 
-template <typename T>
-void appendColumn(std::vector<T>& column, std::string_view blob, std::size_t count, const std::string& what) {
+template <typename Column>
+void appendColumn(Column& column, std::string_view blob, std::size_t count, const std::string& what) {
+  using T = typename Column::value_type;
   if (blob.size() != count * sizeof(T)) throw InputError(what + ": corrupt session (interval chunk has the wrong size)");
   std::size_t old = column.size();
   column.resize(old + count);

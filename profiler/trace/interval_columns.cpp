@@ -51,9 +51,9 @@ Interval IntervalColumns::at(std::size_t i) const {
 bool IntervalColumns::isSortedByStart() const { return std::is_sorted(start_ns.begin(), start_ns.end()); }
 
 namespace {
-template <typename T>
-void permute(std::vector<T>& column, const std::vector<std::size_t>& order) {
-  std::vector<T> sorted(column.size());
+template <typename Column>
+void permute(Column& column, const std::vector<std::size_t>& order) {
+  Column sorted(column.size());
   for (std::size_t i = 0; i < order.size(); ++i) sorted[i] = column[order[i]];
   column.swap(sorted);
 }

@@ -1,10 +1,12 @@
-// Intervals of one track stored as columns (structure of arrays): 36 bytes per interval.
+// Intervals of one track stored as columns (structure of arrays): 36 bytes per interval. Columns of
+// big tracks live on huge pages (LargeVector): loading millions of intervals is bound by page faults.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
+#include "trace/large_page_allocator.h"
 #include "trace/types.h"
 
 namespace feedscope::trace {
@@ -44,15 +46,15 @@ class IntervalColumns {
   static constexpr std::size_t kBytesPerInterval = 2 * sizeof(TimeNs) + sizeof(std::uint64_t) +
                                                    2 * sizeof(std::uint32_t) + 4 * sizeof(std::uint8_t);
 
-  std::vector<TimeNs> start_ns;
-  std::vector<TimeNs> end_ns;
-  std::vector<std::uint64_t> bytes;
-  std::vector<StringId> name;
-  std::vector<std::uint32_t> correlation;
-  std::vector<IntervalKind> kind;
-  std::vector<MemoryKind> src;
-  std::vector<MemoryKind> dst;
-  std::vector<std::uint8_t> flags;
+  LargeVector<TimeNs> start_ns;
+  LargeVector<TimeNs> end_ns;
+  LargeVector<std::uint64_t> bytes;
+  LargeVector<StringId> name;
+  LargeVector<std::uint32_t> correlation;
+  LargeVector<IntervalKind> kind;
+  LargeVector<MemoryKind> src;
+  LargeVector<MemoryKind> dst;
+  LargeVector<std::uint8_t> flags;
 };
 
 }  // namespace feedscope::trace

@@ -1,23 +1,37 @@
-// An allocator for the big arrays of the analysis (millions of spans, segments, copies): large
-// blocks are mapped directly and marked for transparent huge pages, because on traces of 10 M
-// intervals first-touch page faults, not computation, dominated the run time (docs/performance.md).
+// An allocator for the big arrays of traces and analyses (millions of intervals, spans, segments):
+// large blocks are mapped 2 MiB-aligned and marked for transparent huge pages, and freed blocks are
+// kept for reuse up to a cap. On traces of 10 M intervals, first-touch page faults and the kernel's
+// zeroing of fresh pages, not computation, dominated the run time (docs/performance.md).
 #pragma once
-
-#include <sys/mman.h>
 
 #include <cstddef>
 #include <memory>
-#include <new>
 #include <vector>
 
 namespace feedscope::trace {
+
+// The mapping behind LargePageAllocator: not a template, so there is one cache per process.
+class LargeBlocks {
+ public:
+  static constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+  // Freed blocks kept for reuse, at most this many bytes in all (beyond it they are unmapped).
+  static constexpr std::size_t kCacheLimitBytes = std::size_t{512} << 20;
+
+  // A 2 MiB-aligned block of at least `bytes` (rounded up to whole huge pages); throws bad_alloc.
+  static void* allocate(std::size_t bytes);
+  static void deallocate(void* p, std::size_t bytes) noexcept;
+  // Unmaps every cached block (tests, and when memory is tight).
+  static void releaseCache() noexcept;
+  static std::size_t cachedBytes() noexcept;
+  static std::size_t roundUp(std::size_t bytes) { return (bytes + kHugePageBytes - 1) & ~(kHugePageBytes - 1); }
+};
 
 template <typename T>
 class LargePageAllocator {
  public:
   using value_type = T;
-  // Below this a block comes from the ordinary heap: mapping would cost more than it saves.
-  static constexpr std::size_t kMapThresholdBytes = std::size_t{4} << 20;
+  // Below one huge page a block comes from the ordinary heap.
+  static constexpr std::size_t kMapThresholdBytes = LargeBlocks::kHugePageBytes;
 
   LargePageAllocator() noexcept = default;
   template <typename U>
@@ -26,10 +40,7 @@ class LargePageAllocator {
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (bytes < kMapThresholdBytes) return std::allocator<T>().allocate(n);
-    void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    ::madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without THP support it is simply ignored
-    return static_cast<T*>(p);
+    return static_cast<T*>(LargeBlocks::allocate(bytes));
   }
 
   void deallocate(T* p, std::size_t n) noexcept {
@@ -37,7 +48,7 @@ class LargePageAllocator {
     if (bytes < kMapThresholdBytes) {
       std::allocator<T>().deallocate(p, n);
     } else {
-      ::munmap(p, bytes);
+      LargeBlocks::deallocate(p, bytes);
     }
   }
 

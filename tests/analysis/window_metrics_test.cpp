@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "analysis/run_analysis.h"
+#include "analysis/window_meter.h"
 #include "support/run_fixture.h"
 
 namespace feedscope::analysis {
@@ -163,6 +166,59 @@ TEST(WindowMetrics, DevicesAreSeparate) {
   ASSERT_EQ(ra.devices.size(), 2u);
   EXPECT_EQ(ra.devices[0].whole.window_ns, 10);
   EXPECT_EQ(ra.devices[1].whole.window_ns, 100);
+}
+
+}  // namespace
+}  // namespace feedscope::analysis
+
+namespace feedscope::analysis {
+namespace {
+
+// A meter reused across windows in any order (forward, backward, overlapping) gives exactly what a
+// fresh measurement of each window gives.
+TEST(WindowMeter, ReusedCursorsAgreeWithFreshMeasurements) {
+  testing::RunFixture f;
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> len(1, 50), gap(0, 40);
+  TimeNs t = 0;
+  for (int i = 0; i < 400; ++i) {
+    t += gap(rng);
+    TimeNs e = t + len(rng);
+    if (i % 3 == 0) {
+      f.h2d(t, e + 7, 1000 + static_cast<std::uint64_t>(i), i % 2 ? trace::MemoryKind::Pinned : trace::MemoryKind::Pageable, 8);
+    } else if (i % 7 == 0) {
+      f.memset(t, e);
+    } else {
+      f.kernel(t, e, 7 + i % 2);
+    }
+    t = e;
+  }
+  f.finish();
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  WindowMeter meter(tl);
+  std::uniform_int_distribution<TimeNs> at(-50, t + 50), width(0, 400);
+  for (int i = 0; i < 500; ++i) {
+    TimeNs s = i < 250 ? i * (t / 250) : at(rng);  // first in order, then anywhere
+    Span w{testing::kBase + s, testing::kBase + s + width(rng)};
+    WindowMetrics a = meter.measure(w), b = measureWindow(tl, w);
+    ASSERT_EQ(a.compute_busy_ns, b.compute_busy_ns) << i;
+    ASSERT_EQ(a.gpu_busy_ns, b.gpu_busy_ns) << i;
+    ASSERT_EQ(a.h2d_ns, b.h2d_ns) << i;
+    ASSERT_EQ(a.hidden_h2d_ns, b.hidden_h2d_ns) << i;
+    ASSERT_EQ(a.gaps, b.gaps) << i;
+    ASSERT_EQ(a.gap_count, b.gap_count) << i;
+    ASSERT_EQ(a.kernel_count, b.kernel_count) << i;
+    ASSERT_EQ(a.memset_count, b.memset_count) << i;
+    ASSERT_EQ(a.h2d.count, b.h2d.count) << i;
+    ASSERT_EQ(a.h2d.bytes, b.h2d.bytes) << i;
+    ASSERT_EQ(a.gaps.total(), a.starvation_ns) << i;
+    // And against first principles: busy time by brute force over the kernels.
+    TimeNs brute = 0;
+    for (TimeNs x = w.start; x < w.end; ++x) {
+      brute += std::any_of(tl.kernels.begin(), tl.kernels.end(), [&](const Span& k) { return k.contains(x); });
+    }
+    ASSERT_EQ(a.compute_busy_ns, brute) << i;
+  }
 }
 
 }  // namespace
