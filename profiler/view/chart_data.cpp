@@ -115,9 +115,8 @@ GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& de
   for (double edge = 1000; h.edges_ns.back() <= longest; edge = niceStep(edge * 1.5)) h.edges_ns.push_back(edge);
   std::size_t bins = h.edges_ns.size() - 1;
   for (std::size_t k = 0; k < bins; ++k) {
-    h.labels.push_back(k == 0 ? "< " + tickLabel(h.edges_ns[1], h.edges_ns[1])
-                              : tickLabel(h.edges_ns[k], h.edges_ns[k]) + "–" +
-                                    tickLabel(h.edges_ns[k + 1], h.edges_ns[k + 1]));
+    // A bin is named by where it starts: short labels fit under many bars.
+    h.labels.push_back(k == 0 ? "< " + tickLabel(h.edges_ns[1], h.edges_ns[1]) : tickLabel(h.edges_ns[k], h.edges_ns[k]));
   }
   h.counts.assign(devices.size(), std::vector<std::uint64_t>(bins, 0));
   for (std::size_t r = 0; r < devices.size(); ++r) {

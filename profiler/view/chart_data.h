@@ -48,7 +48,7 @@ BandwidthSeries h2dBandwidth(const analysis::DeviceAnalysis& device, std::size_t
 // Idle gaps of compute inside the GPU window, counted per length bin on a 1-2-5 ladder.
 struct GapHistogram {
   std::vector<double> edges_ns;     // bin k is [edges[k], edges[k + 1]); the last bin is open
-  std::vector<std::string> labels;  // "1–2 µs", "≥ 50 ms"
+  std::vector<std::string> labels;  // by the bin's start: "< 1 µs", "1 µs", "2 µs", "5 µs"
   std::vector<std::vector<std::uint64_t>> counts;  // counts[run][bin]
 };
 GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& devices);

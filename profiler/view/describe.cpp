@@ -152,6 +152,25 @@ Description describeHit(const TimelineModel& model, const Hit& hit, const Viewpo
                                          : describeFold(model, hit, viewport);
 }
 
+std::string runHeadline(const analysis::RunAnalysis& run) {
+  const analysis::DeviceAnalysis* d = run.primary();
+  if (d == nullptr) return "no GPU work in this run";
+  const auto& m = d->whole;
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "starved %.2f %% of the GPU window (copy wait %.2f %%, host wait %.2f %%, other %.2f %%) · %s",
+                m.starvationPct(), m.pct(m.gaps.copyWait()), m.pct(m.gaps.hostWait()),
+                m.pct(m.gaps[analysis::GapCause::DependencyOther]),
+                std::string(analysis::verdictSentence(d->verdict)).c_str());
+  std::string out = buf;
+  if (d->step_summary) {
+    out += " · " + std::to_string(d->step_summary->count) + " steps, median " +
+           trace::formatDuration(d->step_summary->median_ns);
+  }
+  if (run.devices.size() > 1) out += " · GPU " + std::to_string(d->device) + " of " + std::to_string(run.devices.size());
+  return out;
+}
+
 std::string toText(const Description& d) {
   std::string out = d.title;
   for (const auto& f : d.fields) out += "\n" + f.key + ": " + f.value;

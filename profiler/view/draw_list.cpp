@@ -152,12 +152,12 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
 DrawList buildDrawList(const TimelineModel& model, const LaneLayout& layout, const Viewport& viewport, double top,
                        double height, const DrawOptions& options) {
   DrawList list;
-  list.slot_boxes.resize(layout.slots.size());
-  list.slot_folds.resize(layout.slots.size());
+  list.slot_boxes.resize(layout.row_slots.size());
+  list.slot_folds.resize(layout.row_slots.size());
   std::vector<float> stackBase;
   std::size_t stackLane = static_cast<std::size_t>(-1);
-  for (std::size_t s = 0; s < layout.slots.size(); ++s) {
-    const SlotPlacement& slot = layout.slots[s];
+  for (std::size_t s = 0; s < layout.row_slots.size(); ++s) {
+    const SlotPlacement& slot = layout.row_slots[s];
     list.slot_boxes[s].begin = list.slot_boxes[s].end = static_cast<std::uint32_t>(list.boxes.size());
     list.slot_folds[s].begin = list.slot_folds[s].end = static_cast<std::uint32_t>(list.folds.size());
     if (slot.y + slot.height < top || slot.y > top + height) continue;

@@ -22,7 +22,7 @@ inline constexpr std::uint8_t kHatched = 1u << 0;  // a copy from pageable memor
 struct DrawBox {
   double x0 = 0;  // pixels, clipped to a little outside the view
   double x1 = 0;
-  std::uint32_t slot = 0;  // LaneLayout::slots index
+  std::uint32_t slot = 0;  // LaneLayout::row_slots index
   std::uint32_t item = 0;  // index in the slot's row
   Rgb color = 0;
   std::uint8_t style = 0;

@@ -11,8 +11,8 @@ Hit intervalHit(const LaneLayout& layout, std::size_t slot, const DrawBox& box) 
   Hit h;
   h.kind = Hit::Kind::Interval;
   h.slot = slot;
-  h.lane = layout.slots[slot].lane;
-  h.row = layout.slots[slot].row;
+  h.lane = layout.row_slots[slot].lane;
+  h.row = layout.row_slots[slot].row;
   h.item = box.item;
   h.end_item = box.item + 1;
   return h;
@@ -25,8 +25,10 @@ std::optional<Hit> hitTest(const DrawList& list, const LaneLayout& layout, doubl
   bool foldHitExact = false;
   std::optional<Hit> nearHit;
   double nearDistance = tolerancePx;
-  for (std::size_t s = 0; s < layout.slots.size() && s < list.slot_boxes.size(); ++s) {
-    const SlotPlacement& slot = layout.slots[s];
+  // Last slot first: where rows share a strip (a collapsed lane) the last row is drawn on top.
+  for (std::size_t k = std::min(layout.row_slots.size(), list.slot_boxes.size()); k-- > 0;) {
+    const std::size_t s = k;
+    const SlotPlacement& slot = layout.row_slots[s];
     if (y < slot.y || y >= slot.y + slot.height) continue;
     // Boxes of a slot are in x order: the candidates are those starting before x + tolerance.
     ItemRange boxes = list.slot_boxes[s];

@@ -18,19 +18,21 @@ LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& coll
       LanePlacement lp;
       lp.lane = l;
       lp.y = y;
-      lp.first_slot = layout.slots.size();
+      lp.first_slot = layout.row_slots.size();
       if (lane.stacked) {
         lp.height = options.starvation_px;
-        for (std::size_t row = 0; row < lane.rows.size(); ++row) layout.slots.push_back({l, row, y, lp.height});
+        for (std::size_t row = 0; row < lane.rows.size(); ++row) layout.row_slots.push_back({l, row, y, lp.height});
       } else {
         lp.collapsed = l < collapsed.size() && collapsed[l] && lane.rows.size() > 1;
-        std::size_t shown = lp.collapsed ? 1 : lane.rows.size();
-        for (std::size_t row = 0; row < shown; ++row) {
-          layout.slots.push_back({l, row, y + static_cast<double>(row) * options.row_px, options.row_px});
+        // A collapsed lane draws all its rows over each other in one strip: nothing is hidden, deeper
+        // rows (nested ranges, the odd overlapping kernel) just lie on top.
+        for (std::size_t row = 0; row < lane.rows.size(); ++row) {
+          double rowY = lp.collapsed ? y : y + static_cast<double>(row) * options.row_px;
+          layout.row_slots.push_back({l, row, rowY, options.row_px});
         }
-        lp.height = static_cast<double>(shown) * options.row_px;
+        lp.height = lp.collapsed ? options.row_px : static_cast<double>(lane.rows.size()) * options.row_px;
       }
-      lp.slot_count = layout.slots.size() - lp.first_slot;
+      lp.slot_count = layout.row_slots.size() - lp.first_slot;
       layout.lanes.push_back(lp);
       y += lp.height + options.lane_gap_px;
     }
@@ -56,7 +58,7 @@ const LanePlacement* LaneLayout::placementOf(std::size_t lane) const {
 
 std::vector<bool> defaultCollapsed(const TimelineModel& model) {
   std::vector<bool> out(model.lanes().size(), false);
-  for (std::size_t l = 0; l < out.size(); ++l) out[l] = model.lanes()[l].kind == LaneKind::HostOps;
+  for (std::size_t l = 0; l < out.size(); ++l) out[l] = model.lanes()[l].rows.size() > 1 && !model.lanes()[l].stacked;
   return out;
 }
 

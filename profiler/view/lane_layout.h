@@ -11,11 +11,11 @@
 namespace feedscope::view {
 
 struct LayoutOptions {
-  double run_header_px = 24;
-  double row_px = 16;
-  double starvation_px = 30;  // the lane that matters most is taller
-  double lane_gap_px = 3;
-  double run_gap_px = 10;
+  double run_header_px = 22;
+  double row_px = 15;
+  double starvation_px = 28;  // the lane that matters most is taller
+  double lane_gap_px = 2;
+  double run_gap_px = 8;
 };
 
 // A strip where one row is drawn. The rows of a stacked lane share one strip.
@@ -30,7 +30,7 @@ struct LanePlacement {
   std::size_t lane = 0;
   double y = 0;
   double height = 0;
-  bool collapsed = false;  // only its first row is shown
+  bool collapsed = false;  // its rows share one strip
   std::size_t first_slot = 0;
   std::size_t slot_count = 0;
 };
@@ -44,7 +44,7 @@ struct RunPlacement {
 struct LaneLayout {
   std::vector<RunPlacement> runs;
   std::vector<LanePlacement> lanes;  // in display order; lanes[k].lane indexes TimelineModel::lanes()
-  std::vector<SlotPlacement> slots;
+  std::vector<SlotPlacement> row_slots;
   double height = 0;
 
   // The placement of the lane under content y, if any.
@@ -53,10 +53,11 @@ struct LaneLayout {
   const LanePlacement* placementOf(std::size_t lane) const;
 };
 
-// `collapsed[lane]` hides all but the first row of a lane (missing entries: expanded).
+// `collapsed[lane]` draws a lane's rows in one strip (missing entries: expanded).
 LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& collapsed, const LayoutOptions& options = {});
 
-// The initial collapse state: operator lanes (deep and noisy) start collapsed.
+// The initial collapse state: every lane in one strip, so that runs fit side by side; a click on a
+// lane's name spreads its rows out.
 std::vector<bool> defaultCollapsed(const TimelineModel& model);
 
 }  // namespace feedscope::view

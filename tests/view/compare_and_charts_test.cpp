@@ -108,7 +108,10 @@ TEST(ChartData, GapHistogramCountsEveryGapOnce) {
   ASSERT_EQ(h.counts.size(), 2u);
   ASSERT_EQ(h.labels.size() + 1, h.edges_ns.size());
   EXPECT_EQ(h.labels[0], "< 1 µs");
-  EXPECT_EQ(h.labels[1], "1 µs–2 µs");
+  EXPECT_EQ(h.labels[1], "1 µs");
+  EXPECT_EQ(h.labels[2], "2 µs");
+  EXPECT_EQ(h.labels[3], "5 µs");
+  EXPECT_DOUBLE_EQ(h.edges_ns[4], 10'000);
   for (std::size_t run = 0; run < 2; ++run) {
     const auto& tl = r.analyses[run].primary()->timeline;
     std::uint64_t expected = 0;

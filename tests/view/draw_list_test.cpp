@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
+#include "analysis/coverage.h"
 #include "view/model_fixture.h"
 
 namespace feedscope::view {
@@ -32,8 +34,8 @@ Viewport viewOf(const TimelineModel& model, TimeRange range, double width = 1000
 }
 
 std::size_t slotOf(const LaneLayout& layout, std::size_t lane, std::size_t row = 0) {
-  for (std::size_t s = 0; s < layout.slots.size(); ++s) {
-    if (layout.slots[s].lane == lane && layout.slots[s].row == row) return s;
+  for (std::size_t s = 0; s < layout.row_slots.size(); ++s) {
+    if (layout.row_slots[s].lane == lane && layout.row_slots[s].row == row) return s;
   }
   ADD_FAILURE() << "no slot";
   return 0;
@@ -112,7 +114,7 @@ TEST(DrawList, OnlyVisibleSlotsAreBuilt) {
   AnalysedModel m(comb());
   LaneLayout layout = layoutLanes(*m.model, {});
   Viewport v = viewOf(*m.model, {0, 100'000});
-  const SlotPlacement& last = layout.slots.back();
+  const SlotPlacement& last = layout.row_slots.back();
   DrawList list = buildDrawList(*m.model, layout, v, last.y, last.height);
   EXPECT_EQ(list.visible_slots, 1u);
   EXPECT_EQ(list.slot_folds[0].end - list.slot_folds[0].begin + list.slot_boxes[0].end - list.slot_boxes[0].begin, 0u);
@@ -168,6 +170,44 @@ TEST(DrawList, AgreesWithBruteForceOnRandomRows) {
       ASSERT_EQ(drawn[i], visible ? 1 : 0) << "trial " << trial << " interval " << i;
     }
   }
+}
+
+// The fast path (block index, O(log n) per column) gives the busy share the core's coveragePerBucket
+// gives by walking every span (GUI convention 5).
+TEST(DrawList, FoldColumnsAgreeWithTheCoresCoveragePerBucket) {
+  std::mt19937 rng(5);
+  RunFixture f;
+  std::uniform_int_distribution<TimeNs> len(1, 400), gap(0, 600);
+  TimeNs t = 0;
+  for (int i = 0; i < 20'000; ++i) {
+    t += gap(rng);
+    TimeNs e = t + len(rng);
+    f.kernel(t, e);
+    t = e;
+  }
+  AnalysedModel m(f.finish());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  const Lane& lane = m.model->lanes()[m.lane(LaneKind::Kernels)];
+  std::size_t slot = slotOf(layout, m.lane(LaneKind::Kernels));
+  auto spans = analysis::unionOfTrack(lane.track->intervals, [](std::size_t) { return true; });
+  double nsPerPx = std::ceil(m.model->contentRange().length() / 640);
+  Viewport v = viewOf(*m.model, {0, nsPerPx * 640}, 640);
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+  double origin = static_cast<double>(m.model->runs()[0].origin);
+  TimeRange vis = v.visible();
+  // Pixel columns as whole nanoseconds so that the core's integer window matches them exactly.
+  ASSERT_EQ(v.nsPerPx(), std::floor(v.nsPerPx()));
+  ASSERT_EQ(vis.start, std::floor(vis.start));
+  auto expected = analysis::coveragePerBucket(
+      spans, {static_cast<TimeNs>(origin + vis.start), static_cast<TimeNs>(origin + vis.end)}, 640);
+  std::size_t checked = 0;
+  for (std::uint32_t k = list.slot_folds[slot].begin; k < list.slot_folds[slot].end; ++k) {
+    const DrawFold& fold = list.folds[k];
+    for (int x = fold.x0; x < fold.x1; ++x, ++checked) {
+      ASSERT_NEAR(list.column(fold, x).mean, expected[static_cast<std::size_t>(x)], 1e-5) << x;
+    }
+  }
+  EXPECT_GT(checked, 600u);
 }
 
 }  // namespace
