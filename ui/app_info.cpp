@@ -17,9 +17,9 @@ QString versionText() {
              "<h3>Feedscope %1</h3>"
              "<p>Is your GPU starving for input, why, and how much does prefetching help?</p>"
              "<p>Qt %2 (built with %3) · SQLite %4 · zlib %5 · C++ %6</p>")
-      .arg(QStringLiteral(FEEDSCOPE_VERSION_STRING), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
-           QString::fromLatin1(sqlite3_libversion()), QString::fromLatin1(zlibVersion()),
-           QString::number(__cplusplus / 100));
+      .arg(QStringLiteral(FEEDSCOPE_VERSION_STRING), QString::fromLatin1(qVersion()),
+           QStringLiteral(QT_VERSION_STR), QString::fromLatin1(sqlite3_libversion()),
+           QString::fromLatin1(zlibVersion()), QString::number(__cplusplus / 100));
 }
 
 QIcon applicationIcon() {
@@ -51,7 +51,8 @@ QString samplesDir(const QString& applicationDir) {
   const QString installed = QDir::cleanPath(applicationDir + "/../share/feedscope/samples");
   if (QFileInfo(installed).isDir()) return installed;
 #ifdef FEEDSCOPE_SOURCE_SAMPLES_DIR
-  if (QFileInfo(QStringLiteral(FEEDSCOPE_SOURCE_SAMPLES_DIR)).isDir()) return QStringLiteral(FEEDSCOPE_SOURCE_SAMPLES_DIR);
+  if (QFileInfo(QStringLiteral(FEEDSCOPE_SOURCE_SAMPLES_DIR)).isDir())
+    return QStringLiteral(FEEDSCOPE_SOURCE_SAMPLES_DIR);
 #endif
   return {};
 }

@@ -13,7 +13,6 @@
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QValueAxis>
-
 #include <algorithm>
 
 #include "ui/timeline_painter.h"
@@ -73,10 +72,18 @@ ChartsPanel::ChartsPanel(QWidget* parent)
   applyTheme();
 }
 
-QChart* ChartsPanel::stepTimeChart() const { return step_time_->chart(); }
-QChart* ChartsPanel::breakdownChart() const { return breakdown_->chart(); }
-QChart* ChartsPanel::bandwidthChart() const { return bandwidth_->chart(); }
-QChart* ChartsPanel::gapChart() const { return gaps_->chart(); }
+QChart* ChartsPanel::stepTimeChart() const {
+  return step_time_->chart();
+}
+QChart* ChartsPanel::breakdownChart() const {
+  return breakdown_->chart();
+}
+QChart* ChartsPanel::bandwidthChart() const {
+  return bandwidth_->chart();
+}
+QChart* ChartsPanel::gapChart() const {
+  return gaps_->chart();
+}
 
 void ChartsPanel::setDocument(std::shared_ptr<const Document> doc) {
   doc_ = std::move(doc);
@@ -146,10 +153,11 @@ void ChartsPanel::rebuild() {
       view::Rgb color;
       double view::TimeBreakdown::*value;
     };
-    const Part parts[] = {{tr("compute"), view::palette::kKernel, &view::TimeBreakdown::compute_ms},
-                          {tr("exposed copy"), view::palette::kCopyWaitPageable, &view::TimeBreakdown::exposed_copy_ms},
-                          {tr("host wait"), view::palette::kHostDataLoading, &view::TimeBreakdown::host_wait_ms},
-                          {tr("other"), view::palette::kDependency, &view::TimeBreakdown::other_ms}};
+    const Part parts[] = {
+        {tr("compute"), view::palette::kKernel, &view::TimeBreakdown::compute_ms},
+        {tr("exposed copy"), view::palette::kCopyWaitPageable, &view::TimeBreakdown::exposed_copy_ms},
+        {tr("host wait"), view::palette::kHostDataLoading, &view::TimeBreakdown::host_wait_ms},
+        {tr("other"), view::palette::kDependency, &view::TimeBreakdown::other_ms}};
     std::vector<view::TimeBreakdown> bars;
     double maxTotal = 0;
     QString basis;
@@ -242,8 +250,7 @@ void ChartsPanel::rebuild() {
     gaps->addSeries(series);
     auto* x = new QBarCategoryAxis;
     for (const auto& label : h.labels) x->append(QString::fromStdString(label));
-    x->setTitleText(tr("gap length (bins by where they start)"));
-    x->setLabelsAngle(-50);
+    x->setTitleText(tr("gap length (each bin from its label to the next)"));
     auto* y = valueAxis(tr("gaps"), maxCount);
     y->setLabelFormat("%d");
     gaps->addAxis(x, Qt::AlignBottom);

@@ -12,7 +12,9 @@ namespace feedscope::ui {
 
 namespace {
 
-QString number(double v) { return QString::number(v, 'g', 10); }
+QString number(double v) {
+  return QString::number(v, 'g', 10);
+}
 
 QString firstLine(const QString& text) {
   for (const QString& line : text.split('\n')) {
@@ -25,17 +27,35 @@ QString firstLine(const QString& text) {
 }  // namespace
 
 QStringList demoArguments(const DemoOptions& o) {
-  return {"demo",          "--modes",     o.modes.join(','),      "--steps",      QString::number(o.steps),
-          "--batch-mib",   number(o.batch_mib), "--compute-ms", number(o.compute_ms), "--load-ms",
-          number(o.load_ms), "--workers", QString::number(o.workers), "--depth", QString::number(o.depth),
-          "--phase",       o.phase,       "-o",                   o.output,       "--progress",
+  return {"demo",
+          "--modes",
+          o.modes.join(','),
+          "--steps",
+          QString::number(o.steps),
+          "--batch-mib",
+          number(o.batch_mib),
+          "--compute-ms",
+          number(o.compute_ms),
+          "--load-ms",
+          number(o.load_ms),
+          "--workers",
+          QString::number(o.workers),
+          "--depth",
+          QString::number(o.depth),
+          "--phase",
+          o.phase,
+          "-o",
+          o.output,
+          "--progress",
           "machine"};
 }
 
 QStringList recordArguments(const RecordOptions& o) {
   QStringList args{"record", "-o", o.output};
   if (!o.label.trimmed().isEmpty()) args << "--label" << o.label.trimmed();
-  args << "--progress" << "machine" << "--" << o.program;
+  args << "--progress"
+       << "machine"
+       << "--" << o.program;
   args << o.arguments;
   return args;
 }
@@ -70,13 +90,20 @@ std::optional<ProgressLine> parseProgressLine(const QString& line) {
 
 QString exitCodeMeaning(int code) {
   switch (code) {
-    case cli::kExitOk: return QObject::tr("done");
-    case cli::kExitInternalError: return QObject::tr("internal error in feedscope (please report it)");
-    case cli::kExitBadInput: return QObject::tr("bad input or usage");
-    case cli::kExitNoGpu: return QObject::tr("no GPU or no CUDA driver on this machine");
-    case cli::kExitThresholdCrossed: return QObject::tr("a threshold was crossed");
-    case cli::kExitProgramNotFound: return QObject::tr("the program to record does not exist");
-    default: return QObject::tr("exit code %1").arg(code);
+    case cli::kExitOk:
+      return QObject::tr("done");
+    case cli::kExitInternalError:
+      return QObject::tr("internal error in feedscope (please report it)");
+    case cli::kExitBadInput:
+      return QObject::tr("bad input or usage");
+    case cli::kExitNoGpu:
+      return QObject::tr("no GPU or no CUDA driver on this machine");
+    case cli::kExitThresholdCrossed:
+      return QObject::tr("a threshold was crossed");
+    case cli::kExitProgramNotFound:
+      return QObject::tr("the program to record does not exist");
+    default:
+      return QObject::tr("exit code %1").arg(code);
   }
 }
 
@@ -91,8 +118,9 @@ QString findFeedscopeCli(const QString& applicationDir) {
 
 GpuStatus interpretDevicesProbe(bool started, int exitCode, const QString& out, const QString& err) {
   if (!started) {
-    return {false, QObject::tr("The feedscope command-line tool was not found beside feedscope-gui or on PATH, so "
-                               "nothing can be recorded.")};
+    return {false,
+            QObject::tr("The feedscope command-line tool was not found beside feedscope-gui or on PATH, so "
+                        "nothing can be recorded.")};
   }
   switch (exitCode) {
     case cli::kExitOk: {

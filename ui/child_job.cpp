@@ -23,7 +23,8 @@ ChildJob::ChildJob(QObject* parent) : QObject(parent), process_(new QProcess(thi
   connect(process_, &QProcess::finished, this, &ChildJob::onFinished);
   connect(process_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
     if (error != QProcess::FailedToStart) return;
-    emit finished(false, output_, tr("cannot start %1: %2").arg(process_->program(), process_->errorString()));
+    emit finished(false, output_,
+                  tr("cannot start %1: %2").arg(process_->program(), process_->errorString()));
   });
 }
 
@@ -34,7 +35,9 @@ ChildJob::~ChildJob() {
   }
 }
 
-bool ChildJob::isRunning() const { return process_->state() != QProcess::NotRunning; }
+bool ChildJob::isRunning() const {
+  return process_->state() != QProcess::NotRunning;
+}
 
 void ChildJob::start(const QString& program, const QStringList& args, const QString& outputPath,
                      const QProcessEnvironment& environment, const QString& workingDir) {

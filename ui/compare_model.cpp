@@ -51,28 +51,38 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
         if (!better) return {};
         return QBrush(*better ? QColor(0x2e, 0x9d, 0x4f) : QColor(0xd0, 0x3a, 0x2a));
       }
-      case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-      default: return {};
+      case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+      default:
+        return {};
     }
   }
   switch (role) {
-    case Qt::DisplayRole: return QString::fromStdString(view::formatMetricValue(row.unit, values[run]));
+    case Qt::DisplayRole:
+      return QString::fromStdString(view::formatMetricValue(row.unit, values[run]));
     case kValueRole:
       if (values[run]) return *values[run];
       return {};
-    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    default: return {};
+    case Qt::TextAlignmentRole:
+      return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    default:
+      return {};
   }
 }
 
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section > 1 && section % 2 == 1) {
+    std::size_t run = static_cast<std::size_t>(section / 2);
+    return tr("%1 − %2").arg(QString::fromStdString(table_.runs[run]),
+                             QString::fromStdString(table_.runs[0]));
+  }
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section >= columnCount()) {
     return QAbstractTableModel::headerData(section, orientation, role);
   }
   if (section == 0) return tr("Metric");
   std::size_t run = section == 1 ? 0 : static_cast<std::size_t>(section / 2);
   QString name = QString::fromStdString(table_.runs[run]);
-  if (section > 1 && section % 2 == 1) return tr("%1 − %2").arg(name, QString::fromStdString(table_.runs[0]));
+  if (section > 1 && section % 2 == 1) return tr("Δ %1").arg(name);
   return name;
 }
 

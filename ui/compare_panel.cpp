@@ -11,12 +11,16 @@
 namespace feedscope::ui {
 
 ComparePanel::ComparePanel(QWidget* parent)
-    : QWidget(parent), model_(new CompareModel(this)), table_(new QTableView(this)), verdict_(new QLabel(this)) {
+    : QWidget(parent),
+      model_(new CompareModel(this)),
+      table_(new QTableView(this)),
+      verdict_(new QLabel(this)) {
   setObjectName("comparePanel");
   table_->setObjectName("compareTable");
   table_->setModel(model_);
   table_->verticalHeader()->hide();
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   verdict_->setObjectName("compareVerdict");
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -28,19 +32,21 @@ ComparePanel::ComparePanel(QWidget* parent)
 
 void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
   model_->setTable(doc ? doc->compare : view::CompareTable{});
-  table_->resizeColumnsToContents();
   QStringList lines;
   if (doc) {
     for (const auto& v : doc->compare.verdicts) lines << QString::fromStdString(v).toHtmlEscaped();
   }
   if (lines.isEmpty()) {
-    verdict_->setText(doc && doc->runs.size() == 1 ? tr("Open a second run (File ▸ Add to comparison) to compare.")
-                                                   : QString());
+    verdict_->setText(doc && doc->runs.size() == 1
+                          ? tr("Open a second run (File ▸ Add to comparison) to compare.")
+                          : QString());
   } else {
     verdict_->setText("<b>" + lines.join("<br>") + "</b>");
   }
 }
 
-QString ComparePanel::verdictText() const { return verdict_->text(); }
+QString ComparePanel::verdictText() const {
+  return verdict_->text();
+}
 
 }  // namespace feedscope::ui

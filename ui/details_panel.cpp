@@ -41,7 +41,8 @@ void DetailsPanel::showDescription(const view::Description& d) {
   QFont bold = top->font(0);
   bold.setBold(true);
   top->setFont(0, bold);
-  for (const auto& f : d.fields) new QTreeWidgetItem(top, {QString::fromStdString(f.key), QString::fromStdString(f.value)});
+  for (const auto& f : d.fields)
+    new QTreeWidgetItem(top, {QString::fromStdString(f.key), QString::fromStdString(f.value)});
   tree_->expandAll();
 }
 
@@ -54,9 +55,11 @@ void DetailsPanel::showRunSummaries() {
     top->setFirstColumnSpanned(true);
     new QTreeWidgetItem(top, {tr("summary"), QString::fromStdString(view::runHeadline(a))});
     new QTreeWidgetItem(top, {tr("file"), QString::fromStdString(doc_->runs[i].file)});
-    new QTreeWidgetItem(top, {tr("intervals"), QString::fromStdString(view::withThousands(doc_->run(i).intervalCount()))});
+    new QTreeWidgetItem(
+        top, {tr("intervals"), QString::fromStdString(view::withThousands(doc_->run(i).intervalCount()))});
     if (const auto* d = a.primary()) {
-      new QTreeWidgetItem(top, {tr("device"), QString::fromStdString("GPU " + std::to_string(d->device) + " " + d->device_name)});
+      new QTreeWidgetItem(top, {tr("device"), QString::fromStdString("GPU " + std::to_string(d->device) +
+                                                                     " " + d->device_name)});
     }
   }
   tree_->expandAll();
@@ -67,7 +70,8 @@ QString DetailsPanel::text() const {
   for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
     auto* top = tree_->topLevelItem(i);
     lines << top->text(0);
-    for (int k = 0; k < top->childCount(); ++k) lines << top->child(k)->text(0) + ": " + top->child(k)->text(1);
+    for (int k = 0; k < top->childCount(); ++k)
+      lines << top->child(k)->text(0) + ": " + top->child(k)->text(1);
   }
   return lines.join('\n');
 }

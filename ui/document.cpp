@@ -27,7 +27,8 @@ bool nameTaken(const Document& doc, const std::string& name) {
 
 }  // namespace
 
-std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files, const std::shared_ptr<const Document>& base,
+std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
+                                       const std::shared_ptr<const Document>& base,
                                        const LoadProgress& progress, const std::atomic<bool>& cancelled) {
   auto doc = std::make_shared<Document>();
   if (base) {
@@ -51,11 +52,13 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files, co
     // The same trace opened twice (or two files with one name) must still be told apart.
     for (auto& run : session->runs) {
       std::string wanted = run.name;
-      for (int copy = 2; nameTaken(*doc, run.name); ++copy) run.name = wanted + " (" + std::to_string(copy) + ")";
+      for (int copy = 2; nameTaken(*doc, run.name); ++copy)
+        run.name = wanted + " (" + std::to_string(copy) + ")";
     }
     std::size_t sessionIndex = doc->sessions.size();
     for (std::size_t r = 0; r < session->runs.size(); ++r) {
-      progress(begin + perFile * (2.0 / 3 + static_cast<double>(r) / static_cast<double>(session->runs.size()) / 3),
+      progress(begin + perFile *
+                           (2.0 / 3 + static_cast<double>(r) / static_cast<double>(session->runs.size()) / 3),
                "Analysing " + session->runs[r].name);
       doc->runs.push_back({sessionIndex, r, path});
       doc->analyses.push_back(analysis::analyzeRun(session->runs[r], session->strings));
@@ -66,7 +69,8 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files, co
   }
   progress(0.9, "Building the timeline");
   std::vector<view::RunInput> inputs;
-  for (std::size_t i = 0; i < doc->runs.size(); ++i) inputs.push_back({&doc->run(i), &doc->strings(i), &doc->analyses[i]});
+  for (std::size_t i = 0; i < doc->runs.size(); ++i)
+    inputs.push_back({&doc->run(i), &doc->strings(i), &doc->analyses[i]});
   try {
     doc->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs, &cancelled));
   } catch (const view::BuildCancelled&) {

@@ -44,7 +44,8 @@ struct LoadCancelled {};
 // Opens `files` (sessions or Kineto traces, recognised by content) and adds their runs after those of
 // `base` (which may be null), analyses the new runs and builds the timeline. Throws io::InputError
 // with the core's one-line message for a bad file, LoadCancelled when cancelled.
-std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files, const std::shared_ptr<const Document>& base,
+std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
+                                       const std::shared_ptr<const Document>& base,
                                        const LoadProgress& progress, const std::atomic<bool>& cancelled);
 
 // One session holding copies of every run (names re-interned), for writers that take a session.

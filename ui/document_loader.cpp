@@ -3,7 +3,6 @@
 
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <new>
 
 #include "io/input_error.h"
@@ -41,7 +40,11 @@ void DocumentLoader::load(const QStringList& files, std::shared_ptr<const Docume
     QString text = QString::fromStdString(what);
     // Queued onto the GUI thread; dropped if the loader is gone by then.
     QMetaObject::invokeMethod(
-        self.data(), [self, fraction, text] { if (self) emit self->progress(fraction, text); }, Qt::QueuedConnection);
+        self.data(),
+        [self, fraction, text] {
+          if (self) emit self->progress(fraction, text);
+        },
+        Qt::QueuedConnection);
   };
   watcher_.setFuture(QtConcurrent::run([paths, base, report, flag]() -> LoadOutcome {
     LoadOutcome out;

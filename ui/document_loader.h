@@ -5,7 +5,6 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QStringList>
-
 #include <atomic>
 #include <memory>
 

@@ -12,7 +12,10 @@
 namespace feedscope::ui {
 
 FindingsPanel::FindingsPanel(QWidget* parent)
-    : QWidget(parent), model_(new FindingsModel(this)), table_(new QTableView(this)), text_(new QTextBrowser(this)) {
+    : QWidget(parent),
+      model_(new FindingsModel(this)),
+      table_(new QTableView(this)),
+      text_(new QTextBrowser(this)) {
   setObjectName("findingsPanel");
   table_->setObjectName("findingsTable");
   table_->setModel(model_);
@@ -42,9 +45,10 @@ void FindingsPanel::setDocument(std::shared_ptr<const Document> doc) {
   doc_ = doc;
   model_->setDocument(std::move(doc));
   table_->resizeColumnsToContents();
-  text_->setHtml(model_->rowCount() == 0 ? tr("<p>No findings.</p>")
-                                         : tr("<p>Click a finding to see why it matters, how to fix it, and where it "
-                                              "happened on the timeline.</p>"));
+  text_->setHtml(model_->rowCount() == 0
+                     ? tr("<p>No findings.</p>")
+                     : tr("<p>Click a finding to see why it matters, how to fix it, and where it "
+                          "happened on the timeline.</p>"));
 }
 
 void FindingsPanel::activate(int row) {
@@ -56,8 +60,9 @@ void FindingsPanel::showFinding(int row) {
   const analysis::Finding* f = model_->finding(row);
   if (f == nullptr) return;
   QString html = QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>")
-                     .arg(QString::fromStdString(f->title).toHtmlEscaped(), QString::fromStdString(f->sentence).toHtmlEscaped(),
-                          tr("Fix:"), QString::fromStdString(f->fix).toHtmlEscaped());
+                     .arg(QString::fromStdString(f->title).toHtmlEscaped(),
+                          QString::fromStdString(f->sentence).toHtmlEscaped(), tr("Fix:"),
+                          QString::fromStdString(f->fix).toHtmlEscaped());
   if (!f->ranges.empty()) {
     html += tr("<p>Evidence (click to show it on the timeline):</p><ul>");
     for (std::size_t k = 0; k < f->ranges.size(); ++k) {
@@ -73,7 +78,9 @@ void FindingsPanel::showFinding(int row) {
 
 void FindingsPanel::requestEvidence(int row, int range) {
   const analysis::Finding* f = model_->finding(row);
-  if (f == nullptr || !doc_ || !doc_->timeline || range < 0 || static_cast<std::size_t>(range) >= f->ranges.size()) return;
+  if (f == nullptr || !doc_ || !doc_->timeline || range < 0 ||
+      static_cast<std::size_t>(range) >= f->ranges.size())
+    return;
   std::size_t run = model_->runOf(row);
   const auto& span = f->ranges[static_cast<std::size_t>(range)].span;
   view::TimeRange r{doc_->timeline->toDisplay(run, span.start), doc_->timeline->toDisplay(run, span.end)};

@@ -31,7 +31,6 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <cstdio>
 
 #include "io/atomic_file.h"
@@ -188,13 +187,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     load_label_->hide();
     load_cancel_->hide();
   };
-  connect(loader_, &DocumentLoader::loaded, this, [this, endLoad](std::shared_ptr<Document> doc, const QStringList& files) {
-    endLoad();
-    for (const QString& f : files) RecentFiles::add(f);
-    updateRecentMenu();
-    showDocument(std::move(doc));
-    emit documentLoaded();
-  });
+  connect(loader_, &DocumentLoader::loaded, this,
+          [this, endLoad](std::shared_ptr<Document> doc, const QStringList& files) {
+            endLoad();
+            for (const QString& f : files) RecentFiles::add(f);
+            updateRecentMenu();
+            showDocument(std::move(doc));
+            emit documentLoaded();
+          });
   connect(loader_, &DocumentLoader::failed, this, [this, endLoad](const QString& error, const QStringList&) {
     endLoad();
     showError(tr("Cannot open the file"), error);
@@ -267,7 +267,8 @@ void MainWindow::buildMenus() {
   updateRecentMenu();
 
   QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-  QAction* fit = viewMenu->addAction(tr("&Fit (or zoom to the selection)"), timeline_, &TimelineWidget::focusSelectionOrFit);
+  QAction* fit = viewMenu->addAction(tr("&Fit (or zoom to the selection)"), timeline_,
+                                     &TimelineWidget::focusSelectionOrFit);
   fit->setShortcut(QKeySequence(Qt::Key_F));
   fit->setObjectName("actionFit");
   QAction* clear = viewMenu->addAction(tr("&Clear selection"), timeline_, &TimelineWidget::clearSelection);
@@ -304,7 +305,8 @@ void MainWindow::buildMenus() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   QAction* keys = help->addAction(tr("&Keyboard and mouse"), this, &MainWindow::showShortcuts);
   keys->setShortcut(QKeySequence(Qt::Key_Question));
-  help->addAction(tr("&About Feedscope"), this, [this] { QMessageBox::about(this, tr("About Feedscope"), versionText()); });
+  help->addAction(tr("&About Feedscope"), this,
+                  [this] { QMessageBox::about(this, tr("About Feedscope"), versionText()); });
   help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
   QToolBar* bar = addToolBar(tr("Main"));
@@ -350,20 +352,28 @@ void MainWindow::openFiles(const QStringList& files, bool add) {
   loader_->load(files, add ? std::shared_ptr<const Document>(doc_) : nullptr);
 }
 
-bool MainWindow::isLoading() const { return loader_->isLoading(); }
+bool MainWindow::isLoading() const {
+  return loader_->isLoading();
+}
 
-void MainWindow::setCliPath(const QString& cli) { run_->setCliPath(cli); }
+void MainWindow::setCliPath(const QString& cli) {
+  run_->setCliPath(cli);
+}
 
-void MainWindow::probeGpu() { run_->probeGpu(); }
+void MainWindow::probeGpu() {
+  run_->probeGpu();
+}
 
 void MainWindow::onGpuStatus(const GpuStatus& status) {
-  bool showingSamples = doc_ && !doc_->files.empty() &&
-                        QFileInfo(QString::fromStdString(doc_->files.front())).absolutePath() ==
-                            QFileInfo(samplesDir(QCoreApplication::applicationDirPath()) + "/x").absolutePath();
+  bool showingSamples =
+      doc_ && !doc_->files.empty() &&
+      QFileInfo(QString::fromStdString(doc_->files.front())).absolutePath() ==
+          QFileInfo(samplesDir(QCoreApplication::applicationDirPath()) + "/x").absolutePath();
   if (status.available && showingSamples) {
-    gpu_offer_text_->setText(tr("<b>%1</b> — run the demo workload to record prefetch off against prefetch on "
-                                "on this machine.")
-                                 .arg(status.summary.toHtmlEscaped()));
+    gpu_offer_text_->setText(
+        tr("<b>%1</b> — run the demo workload to record prefetch off against prefetch on "
+           "on this machine.")
+            .arg(status.summary.toHtmlEscaped()));
     gpu_offer_->show();
   }
 }
@@ -379,8 +389,9 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
   compare_->setDocument(doc_);
   charts_->setDocument(doc_);
   if (!doc_) {
-    summary_->setText(tr("Open a .feedscope session or a PyTorch-profiler trace: File ▸ Open (Ctrl+O), or drop files "
-                         "here."));
+    summary_->setText(
+        tr("Open a .feedscope session or a PyTorch-profiler trace: File ▸ Open (Ctrl+O), or drop files "
+           "here."));
     status_label_->setText(QString());
     setWindowTitle(tr("Feedscope"));
     return;
@@ -392,14 +403,18 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
                       QString::fromStdString(view::runHeadline(a)).toHtmlEscaped());
     names << QString::fromStdString(a.run_name);
   }
-  for (const auto& verdict : doc_->compare.verdicts) lines << "<b>" + QString::fromStdString(verdict).toHtmlEscaped() + "</b>";
+  for (const auto& verdict : doc_->compare.verdicts)
+    lines << "<b>" + QString::fromStdString(verdict).toHtmlEscaped() + "</b>";
   summary_->setText(lines.join("<br>"));
   status_label_->setText(tr("%n run(s)", "", static_cast<int>(doc_->runs.size())) + " · " +
-                         QString::fromStdString(view::withThousands(doc_->intervalCount())) + tr(" intervals"));
+                         QString::fromStdString(view::withThousands(doc_->intervalCount())) +
+                         tr(" intervals"));
   setWindowTitle(tr("Feedscope — %1").arg(names.join(", ")));
 }
 
-QString MainWindow::summaryText() const { return summary_->text(); }
+QString MainWindow::summaryText() const {
+  return summary_->text();
+}
 
 bool MainWindow::showTab(const QString& name) {
   if (name == "timeline" || name == "compare") {
@@ -419,7 +434,8 @@ void MainWindow::updateRecentMenu() {
   recent_menu_->clear();
   QStringList recent = RecentFiles::load();
   for (const QString& path : recent) {
-    QAction* a = recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFiles({path}); });
+    QAction* a =
+        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFiles({path}); });
     a->setToolTip(path);
     a->setEnabled(QFileInfo::exists(path));
   }
@@ -442,7 +458,8 @@ QString MainWindow::exportTo(const QString& formatId, const QString& path) {
     if (formatId == "png") {
       io::AtomicFile out(path.toStdString());
       QImage image = timeline_->grab().toImage();
-      if (!image.save(QString::fromStdString(out.tempPath()), "PNG")) return tr("%1: cannot write the image").arg(path);
+      if (!image.save(QString::fromStdString(out.tempPath()), "PNG"))
+        return tr("%1: cannot write the image").arg(path);
       out.commit();
       return {};
     }
@@ -465,14 +482,16 @@ void MainWindow::chooseExport() {
   QStringList filters;
   QStringList ids;
   for (const auto& f : exportFormats()) {
-    filters << QStringLiteral("%1 (*.%2)").arg(QString::fromStdString(f.title), QString::fromStdString(f.suffix));
+    filters
+        << QStringLiteral("%1 (*.%2)").arg(QString::fromStdString(f.title), QString::fromStdString(f.suffix));
     ids << QString::fromStdString(f.id);
   }
   filters << tr("PNG of the timeline as shown (*.png)");
   ids << "png";
   QSettings settings;
   QString filter = settings.value("lastExportFilter", filters.front()).toString();
-  QString base = settings.value("lastExportDir").toString() + "/" + QString::fromStdString(doc_->analyses.front().run_name);
+  QString base = settings.value("lastExportDir").toString() + "/" +
+                 QString::fromStdString(doc_->analyses.front().run_name);
   QString path = QFileDialog::getSaveFileName(this, tr("Export"), base, filters.join(";;"), &filter);
   if (path.isEmpty()) return;
   settings.setValue("lastExportDir", QFileInfo(path).absolutePath());
@@ -486,7 +505,8 @@ void MainWindow::chooseExport() {
     return;
   }
   // Large runs take seconds to write: do it off the GUI thread, which keeps painting.
-  auto* dialog = new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()), QString(), 0, 0, this);
+  auto* dialog =
+      new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()), QString(), 0, 0, this);
   dialog->setWindowModality(Qt::WindowModal);
   dialog->setMinimumDuration(300);
   auto* watcher = new QFutureWatcher<QString>(this);
@@ -528,8 +548,10 @@ void MainWindow::showShortcuts() {
       tr("<table cellpadding=2>"
          "<tr><td><b>Wheel</b></td><td>zoom at the cursor (Shift: pan; over the lane names: scroll)</td></tr>"
          "<tr><td><b>Drag</b></td><td>pan (vertically too)</td></tr>"
-         "<tr><td><b>Shift+drag</b>, drag on the ruler</td><td>select a time range: its metrics show below</td></tr>"
-         "<tr><td><b>W / S</b></td><td>zoom in / out at the cursor (faster while held; Shift: faster still)</td></tr>"
+         "<tr><td><b>Shift+drag</b>, drag on the ruler</td><td>select a time range: its metrics show "
+         "below</td></tr>"
+         "<tr><td><b>W / S</b></td><td>zoom in / out at the cursor (faster while held; Shift: faster "
+         "still)</td></tr>"
          "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
          "<tr><td><b>F</b></td><td>zoom to the selection; again: fit everything</td></tr>"
          "<tr><td><b>Esc</b></td><td>clear the selection</td></tr>"
@@ -563,9 +585,12 @@ void MainWindow::showEvent(QShowEvent* event) {
   // First start: most of the height for the timeline, so that two runs fit one above the other.
   // Queued, because the docks' sizes settle only once the window is laid out.
   QTimer::singleShot(0, this, [this] {
-    if (auto* bottom = findChild<QDockWidget*>("bottomDock")) resizeDocks({bottom}, {height() / 4}, Qt::Vertical);
-    if (auto* right = findChild<QDockWidget*>("findingsDock")) resizeDocks({right}, {width() / 4}, Qt::Horizontal);
-    if (auto* page = findChild<QSplitter*>("comparePage")) page->setSizes({page->width() * 2 / 5, page->width() * 3 / 5});
+    if (auto* bottom = findChild<QDockWidget*>("bottomDock"))
+      resizeDocks({bottom}, {height() / 4}, Qt::Vertical);
+    if (auto* right = findChild<QDockWidget*>("findingsDock"))
+      resizeDocks({right}, {width() / 4}, Qt::Horizontal);
+    if (auto* page = findChild<QSplitter*>("comparePage"))
+      page->setSizes({page->width() * 2 / 5, page->width() * 3 / 5});
   });
 }
 

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <QMainWindow>
-
 #include <memory>
 
 #include "ui/child_commands.h"

@@ -10,7 +10,9 @@ namespace {
 constexpr const char* kKey = "recentFiles";
 }
 
-QStringList RecentFiles::load() { return QSettings().value(kKey).toStringList(); }
+QStringList RecentFiles::load() {
+  return QSettings().value(kKey).toStringList();
+}
 
 QStringList RecentFiles::pushFront(QStringList list, const QString& path) {
   list.removeAll(path);

@@ -52,9 +52,10 @@ QWidget* withBrowse(QLineEdit* edit, QWidget* parent, bool folder) {
   h->addWidget(edit, 1);
   h->addWidget(browse);
   QObject::connect(browse, &QPushButton::clicked, row, [edit, row, folder] {
-    QString picked = folder ? QFileDialog::getExistingDirectory(row, QObject::tr("Working folder"), edit->text())
-                            : QFileDialog::getSaveFileName(row, QObject::tr("Session file"), edit->text(),
-                                                           QObject::tr("Feedscope session (*.feedscope)"));
+    QString picked = folder
+                         ? QFileDialog::getExistingDirectory(row, QObject::tr("Working folder"), edit->text())
+                         : QFileDialog::getSaveFileName(row, QObject::tr("Session file"), edit->text(),
+                                                        QObject::tr("Feedscope session (*.feedscope)"));
     if (!picked.isEmpty()) edit->setText(picked);
   });
   return row;
@@ -183,16 +184,21 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent), job_(new ChildJob(this)) 
     }
   });
   loadSettings();
-  setGpuStatus({false, tr("Checking for a GPU…")});
+  // Until `feedscope devices` answers, nothing can be started.
+  demo_box_->setEnabled(false);
+  record_box_->setEnabled(false);
 }
 
 QString RunPanel::defaultOutput(const QString& stem) const {
   QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
   if (dir.isEmpty() || !QDir(dir).exists()) dir = QDir::homePath();
-  return dir + "/feedscope-" + stem + "-" + QDateTime::currentDateTime().toString("yyyyMMdd-HHmmss") + ".feedscope";
+  return dir + "/feedscope-" + stem + "-" + QDateTime::currentDateTime().toString("yyyyMMdd-HHmmss") +
+         ".feedscope";
 }
 
-void RunPanel::setCliPath(const QString& cli) { cli_ = cli; }
+void RunPanel::setCliPath(const QString& cli) {
+  cli_ = cli;
+}
 
 void RunPanel::probeGpu() {
   if (cli_.isEmpty()) {
@@ -202,7 +208,8 @@ void RunPanel::probeGpu() {
   delete probe_;
   probe_ = new QProcess(this);
   connect(probe_, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
-    setGpuStatus(interpretDevicesProbe(status == QProcess::NormalExit, code, QString::fromUtf8(probe_->readAllStandardOutput()),
+    setGpuStatus(interpretDevicesProbe(status == QProcess::NormalExit, code,
+                                       QString::fromUtf8(probe_->readAllStandardOutput()),
                                        QString::fromUtf8(probe_->readAllStandardError())));
   });
   connect(probe_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
@@ -278,7 +285,8 @@ void RunPanel::startRecord() {
   start(recordArguments(o), o.output, env, o.working_dir);
 }
 
-void RunPanel::start(const QStringList& args, const QString& output, const QProcessEnvironment& env, const QString& dir) {
+void RunPanel::start(const QStringList& args, const QString& output, const QProcessEnvironment& env,
+                     const QString& dir) {
   if (cli_.isEmpty() || job_->isRunning()) return;
   saveSettings();
   log_->appendPlainText("$ feedscope " + args.join(' '));
@@ -291,7 +299,9 @@ void RunPanel::cancel() {
   job_->cancel();
 }
 
-bool RunPanel::isRunning() const { return job_->isRunning(); }
+bool RunPanel::isRunning() const {
+  return job_->isRunning();
+}
 
 void RunPanel::setRunning(bool running) {
   cancel_->setEnabled(running);

@@ -50,7 +50,8 @@ class RunPanel : public QWidget {
   void resultReady(const QString& path);
 
  private:
-  void start(const QStringList& args, const QString& output, const QProcessEnvironment& env, const QString& dir);
+  void start(const QStringList& args, const QString& output, const QProcessEnvironment& env,
+             const QString& dir);
   void setRunning(bool running);
   void loadSettings();
   void saveSettings() const;

@@ -3,7 +3,6 @@
 
 #include <QFontMetrics>
 #include <QPainter>
-
 #include <algorithm>
 #include <cmath>
 
@@ -38,7 +37,8 @@ struct Mapping {
   double toX(double viewX) const { return frame.label_width + viewX; }
 };
 
-void paintLaneBackgrounds(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
+void paintLaneBackgrounds(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme,
+                          const Mapping& m) {
   const auto& layout = *f.layout;
   for (std::size_t k = 0; k < layout.lanes.size(); ++k) {
     const auto& lp = layout.lanes[k];
@@ -61,13 +61,15 @@ void paintFolds(QPainter& p, const TimelineFrame& f, const Mapping& m) {
     double bottom = m.toY(slot.y + slot.height) - 1;
     double h = slot.height - 2;
     QColor strong = toQColor(fold.color);
-    QColor light = toQColor(view::lighter(fold.color, 0.6));
+    QColor light = toQColor(view::lighter(fold.color, 0.7));
+    // Stacked rows (the starvation lane's causes) sit on each other: only their means are drawn.
+    const bool stacked = f.model->lanes()[slot.lane].stacked;
     for (int x = fold.x0; x < fold.x1; ++x) {
       const view::FoldColumn& c = list.column(fold, x);
       double base = c.base * h;
-      // Nsight's row height: the mean busy share in the strong colour, the busiest quarter lighter
-      // behind it, and anything non-zero at least one pixel.
-      if (c.peak > c.mean) {
+      // Nsight's row height: the mean busy share in the strong colour, the maximum lighter behind it,
+      // and anything non-zero at least one pixel.
+      if (!stacked && c.peak > c.mean) {
         double peakH = std::max(1.0, std::round(c.peak * h));
         p.fillRect(QRectF(m.toX(x), bottom - base - peakH, 1, peakH), light);
       }
@@ -95,7 +97,8 @@ void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
       const auto& lane = model.lanes()[slot.lane];
       QString name = QString::fromStdString(model.intervalName(lane, lane.rows[slot.row], box.item));
       // Keep the label on screen when the box starts left of the view.
-      QRectF textRect = r.intersected(QRectF(m.toX(0), r.top(), f.viewport->width(), r.height())).adjusted(3, 0, -2, 0);
+      QRectF textRect =
+          r.intersected(QRectF(m.toX(0), r.top(), f.viewport->width(), r.height())).adjusted(3, 0, -2, 0);
       QString text = metrics.elidedText(name, Qt::ElideRight, static_cast<int>(textRect.width()));
       if (!text.isEmpty()) {
         p.setPen(color.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250));
@@ -119,7 +122,8 @@ QRectF hitRect(const TimelineFrame& f, const view::Hit& hit, const Mapping& m) {
   return {m.toX(x0), m.toY(slot.y), std::max(x1 - x0, 1.0), slot.height};
 }
 
-void paintSelection(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
+void paintSelection(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme,
+                    const Mapping& m) {
   if (!f.viewport->selection()) return;
   const auto& sel = *f.viewport->selection();
   double x0 = m.toX(std::max(f.viewport->toPx(sel.start), -1.0));
@@ -135,16 +139,19 @@ void paintSelection(QPainter& p, QSize size, const TimelineFrame& f, const Timel
 }
 
 // A faint line down through the lanes at each labelled tick helps read times off boxes.
-void paintGrid(QPainter& p, QSize size, const view::Ruler& ruler, const TimelineTheme& theme, const Mapping& m) {
+void paintGrid(QPainter& p, QSize size, const view::Ruler& ruler, const TimelineTheme& theme,
+               const Mapping& m) {
   p.setPen(theme.grid);
-  for (const auto& tick : ruler.ticks) p.drawLine(QPointF(m.toX(tick.x), m.lanesTop()), QPointF(m.toX(tick.x), size.height()));
+  for (const auto& tick : ruler.ticks)
+    p.drawLine(QPointF(m.toX(tick.x), m.lanesTop()), QPointF(m.toX(tick.x), size.height()));
 }
 
-void paintRuler(QPainter& p, QSize size, const TimelineFrame& f, const view::Ruler& ruler, const TimelineTheme& theme,
-                const Mapping& m) {
+void paintRuler(QPainter& p, QSize size, const TimelineFrame& f, const view::Ruler& ruler,
+                const TimelineTheme& theme, const Mapping& m) {
   p.fillRect(QRectF(0, 0, size.width(), f.ruler_height), theme.header);
   p.setPen(theme.grid);
-  for (double x : ruler.minor_x) p.drawLine(QPointF(m.toX(x), f.ruler_height - 5), QPointF(m.toX(x), f.ruler_height));
+  for (double x : ruler.minor_x)
+    p.drawLine(QPointF(m.toX(x), f.ruler_height - 5), QPointF(m.toX(x), f.ruler_height));
   for (const auto& tick : ruler.ticks) {
     p.setPen(theme.grid);
     p.drawLine(QPointF(m.toX(tick.x), f.ruler_height - 10), QPointF(m.toX(tick.x), f.ruler_height));
@@ -156,11 +163,13 @@ void paintRuler(QPainter& p, QSize size, const TimelineFrame& f, const view::Rul
 }
 
 // The corner left of the ruler says how runs are aligned, or where relative tick labels count from.
-void paintRulerCorner(QPainter& p, const TimelineFrame& f, const view::Ruler& ruler, const TimelineTheme& theme) {
+void paintRulerCorner(QPainter& p, const TimelineFrame& f, const view::Ruler& ruler,
+                      const TimelineTheme& theme) {
   p.fillRect(QRectF(0, 0, f.label_width, f.ruler_height), theme.header);
   p.setPen(theme.dim_text);
-  QString corner = ruler.base_label.empty() ? f.alignment_note
-                                            : QStringLiteral("from %1").arg(QString::fromStdString(ruler.base_label));
+  QString corner = ruler.base_label.empty()
+                       ? f.alignment_note
+                       : QStringLiteral("from %1").arg(QString::fromStdString(ruler.base_label));
   QFontMetrics metrics(p.font());
   p.drawText(QRectF(6, 0, f.label_width - 10, f.ruler_height), Qt::AlignVCenter | Qt::AlignLeft,
              metrics.elidedText(corner, Qt::ElideRight, f.label_width - 10));
@@ -176,8 +185,10 @@ void paintCauseLegend(QPainter& p, QPointF at, const TimelineTheme& theme) {
   double x = at.x();
   for (int g = 0; g < view::kCauseGroupCount; ++g) {
     auto group = static_cast<view::CauseGroup>(g);
-    QString word = g == 0 ? QStringLiteral("copy") : g == 1 ? QStringLiteral("host") : g == 2 ? QStringLiteral("launch")
-                                                                                                : QStringLiteral("other");
+    QString word = g == 0   ? QStringLiteral("copy")
+                   : g == 1 ? QStringLiteral("host")
+                   : g == 2 ? QStringLiteral("launch")
+                            : QStringLiteral("other");
     p.fillRect(QRectF(x, at.y() + 3, 7, 7), toQColor(view::causeGroupColor(group)));
     p.setPen(theme.dim_text);
     p.drawText(QPointF(x + 9, at.y() + 10), word);
@@ -186,7 +197,8 @@ void paintCauseLegend(QPainter& p, QPointF at, const TimelineTheme& theme) {
   p.setFont(saved);
 }
 
-void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
+void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme,
+                 const Mapping& m) {
   const auto& layout = *f.layout;
   const auto& model = *f.model;
   QFontMetrics metrics(p.font());
@@ -196,8 +208,9 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     if (y > size.height() || y + lp.height < m.lanesTop()) continue;
     p.fillRect(QRectF(0, y, f.label_width, lp.height), k % 2 == 1 ? theme.alternate : theme.background);
     const auto& lane = model.lanes()[lp.lane];
-    QString marker = lane.rows.size() > 1 && !lane.stacked ? (lp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ "))
-                                                          : QStringLiteral("  ");
+    QString marker = lane.rows.size() > 1 && !lane.stacked
+                         ? (lp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ "))
+                         : QStringLiteral("  ");
     QString title = marker + QString::fromStdString(lane.title);
     p.setPen(lane.kind == view::LaneKind::Starvation ? theme.text : theme.dim_text);
     double titleHeight = std::min(lp.height, lane.kind == view::LaneKind::Starvation ? 15.0 : 18.0);
@@ -212,6 +225,7 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     double y = m.toY(rp.y);
     if (y > size.height() || y + rp.height < m.lanesTop()) continue;
     const auto& run = model.runs()[rp.run];
+    p.fillRect(QRectF(0, y, size.width(), rp.height), theme.header);  // under the grid lines
     p.setFont(bold);
     QFontMetrics boldMetrics(bold);
     QString name = QString::fromStdString(run.name);
@@ -220,7 +234,8 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     p.drawText(QRectF(6, y, size.width() - 12, rp.height), Qt::AlignVCenter | Qt::AlignLeft, name);
     p.setFont(normal);
     if (rp.run < f.run_headlines.size()) {
-      p.drawText(QRectF(18 + nameWidth, y, size.width() - 30 - nameWidth, rp.height), Qt::AlignVCenter | Qt::AlignLeft,
+      p.drawText(QRectF(18 + nameWidth, y, size.width() - 30 - nameWidth, rp.height),
+                 Qt::AlignVCenter | Qt::AlignLeft,
                  metrics.elidedText(f.run_headlines[rp.run], Qt::ElideRight, size.width() - 30 - nameWidth));
     }
   }
@@ -237,7 +252,8 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
   p.save();
   p.setClipRect(QRectF(0, m.lanesTop(), size.width(), size.height() - m.lanesTop()));
   paintLaneBackgrounds(p, size, f, theme, m);
-  p.setClipRect(QRectF(f.label_width, m.lanesTop(), size.width() - f.label_width, size.height() - m.lanesTop()));
+  p.setClipRect(
+      QRectF(f.label_width, m.lanesTop(), size.width() - f.label_width, size.height() - m.lanesTop()));
   view::Ruler ruler = view::buildRuler(*f.viewport);
   paintGrid(p, size, ruler, theme, m);
   paintFolds(p, f, m);

@@ -7,7 +7,6 @@
 #include <QPalette>
 #include <QSize>
 #include <QString>
-
 #include <optional>
 #include <vector>
 
@@ -50,6 +49,8 @@ struct TimelineFrame {
 
 void paintTimeline(QPainter& painter, QSize size, const TimelineFrame& frame, const TimelineTheme& theme);
 
-inline QColor toQColor(view::Rgb c) { return QColor(view::red(c), view::green(c), view::blue(c)); }
+inline QColor toQColor(view::Rgb c) {
+  return QColor(view::red(c), view::green(c), view::blue(c));
+}
 
 }  // namespace feedscope::ui

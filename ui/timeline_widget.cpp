@@ -8,7 +8,6 @@
 #include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
-
 #include <algorithm>
 #include <cmath>
 
@@ -24,18 +23,25 @@ constexpr double kClickSlopPx = 3;
 // AZERTY and other layouts use the same four keys under the left hand.
 int physicalWasd(const QKeyEvent* e) {
   switch (e->nativeScanCode()) {
-    case 25: return Qt::Key_W;
-    case 38: return Qt::Key_A;
-    case 39: return Qt::Key_S;
-    case 40: return Qt::Key_D;
-    default: break;
+    case 25:
+      return Qt::Key_W;
+    case 38:
+      return Qt::Key_A;
+    case 39:
+      return Qt::Key_S;
+    case 40:
+      return Qt::Key_D;
+    default:
+      break;
   }
   switch (e->key()) {
     case Qt::Key_W:
     case Qt::Key_A:
     case Qt::Key_S:
-    case Qt::Key_D: return e->key();
-    default: return 0;
+    case Qt::Key_D:
+      return e->key();
+    default:
+      return 0;
   }
 }
 
@@ -66,7 +72,8 @@ void TimelineWidget::setDocument(std::shared_ptr<Document> doc) {
   collapsed_.clear();
   if (doc_ && doc_->timeline) {
     collapsed_ = view::defaultCollapsed(*doc_->timeline);
-    for (const auto& a : doc_->analyses) headlines_.push_back(QString::fromStdString(" — " + view::runHeadline(a)));
+    for (const auto& a : doc_->analyses)
+      headlines_.push_back(QString::fromStdString(" — " + view::runHeadline(a)));
   }
   relayout();
   fit();
@@ -86,9 +93,13 @@ double TimelineWidget::lanesWidth() const {
   return std::max(1, width() - kLabelWidth - vscroll_->sizeHint().width());
 }
 
-double TimelineWidget::lanesHeight() const { return std::max(1, height() - kRulerHeight); }
+double TimelineWidget::lanesHeight() const {
+  return std::max(1, height() - kRulerHeight);
+}
 
-double TimelineWidget::contentYAt(int widgetY) const { return widgetY - kRulerHeight + vscroll_->value(); }
+double TimelineWidget::contentYAt(int widgetY) const {
+  return widgetY - kRulerHeight + vscroll_->value();
+}
 
 void TimelineWidget::relayout() {
   if (doc_ && doc_->timeline) {
@@ -200,18 +211,21 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     frame.label_width = kLabelWidth;
     frame.ruler_height = kRulerHeight;
     frame.run_headlines = headlines_;
-    frame.alignment_note = QString::fromStdString(std::string(view::alignmentLabel(doc_->timeline->alignment())));
+    frame.alignment_note =
+        QString::fromStdString(std::string(view::alignmentLabel(doc_->timeline->alignment())));
     frame.hover = hover_;
     frame.selected = selected_;
   }
   QSize area(width() - vscroll_->width(), height());
   // The corner above the scroll bar belongs to the ruler band.
-  painter.fillRect(QRect(area.width(), 0, vscroll_->width(), kRulerHeight), TimelineTheme::fromPalette(palette()).header);
+  painter.fillRect(QRect(area.width(), 0, vscroll_->width(), kRulerHeight),
+                   TimelineTheme::fromPalette(palette()).header);
   painter.setClipRect(QRect(QPoint(0, 0), area));
   paintTimeline(painter, area, frame, TimelineTheme::fromPalette(palette()));
   if (!doc_) {
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    painter.drawText(rect(), Qt::AlignCenter, tr("Open a .feedscope session or a PyTorch-profiler trace (Ctrl+O)"));
+    painter.drawText(rect(), Qt::AlignCenter,
+                     tr("Open a .feedscope session or a PyTorch-profiler trace (Ctrl+O)"));
   }
 }
 
@@ -271,7 +285,8 @@ void TimelineWidget::mousePressEvent(QMouseEvent* event) {
 void TimelineWidget::mouseMoveEvent(QMouseEvent* event) {
   QPointF pos = event->position();
   last_mouse_ = pos;
-  if (std::abs(pos.x() - press_pos_.x()) > kClickSlopPx || std::abs(pos.y() - press_pos_.y()) > kClickSlopPx) moved_ = true;
+  if (std::abs(pos.x() - press_pos_.x()) > kClickSlopPx || std::abs(pos.y() - press_pos_.y()) > kClickSlopPx)
+    moved_ = true;
   if (drag_ == Drag::Pan && moved_) {
     double dx = pos.x() - press_pos_.x();
     viewport_.panPx((press_start_ns_ - viewport_.startNs()) / viewport_.nsPerPx() - dx);
@@ -313,7 +328,8 @@ void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event) {
   const auto& row = lane.rows[hit->row];
   view::TimeRange r;
   if (hit->kind == view::Hit::Kind::Interval) {
-    r = {doc_->timeline->toDisplay(lane.run, row.start(hit->item)), doc_->timeline->toDisplay(lane.run, row.end(hit->item))};
+    r = {doc_->timeline->toDisplay(lane.run, row.start(hit->item)),
+         doc_->timeline->toDisplay(lane.run, row.end(hit->item))};
   } else {
     r = {viewport_.toTime(hit->column), viewport_.toTime(hit->column + 1)};
   }
@@ -370,8 +386,9 @@ void TimelineWidget::setHover(std::optional<view::Hit> hit, QPoint globalPos) {
   hover_ = hit;
   update();
   if (hover_ && doc_) {
-    QToolTip::showText(globalPos, QString::fromStdString(view::toText(view::describeHit(*doc_->timeline, *hover_, viewport_))),
-                       this);
+    QToolTip::showText(
+        globalPos,
+        QString::fromStdString(view::toText(view::describeHit(*doc_->timeline, *hover_, viewport_))), this);
   } else {
     QToolTip::hideText();
   }

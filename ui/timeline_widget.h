@@ -7,7 +7,6 @@
 #include <QSet>
 #include <QTimer>
 #include <QWidget>
-
 #include <memory>
 #include <optional>
 #include <vector>

@@ -7,7 +7,6 @@
 #include <QImage>
 #include <QRegularExpression>
 #include <QTimer>
-
 #include <cstdio>
 #include <optional>
 
@@ -34,35 +33,40 @@ std::optional<feedscope::view::TimeRange> parseRange(const QString& text) {
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
   // Screenshots use settings of their own, so a user's saved layout never changes what they show.
-  const bool screenshotMode = QApplication::arguments().contains("--screenshot") ||
-                              !QApplication::arguments().filter(QRegularExpression("^--screenshot=")).isEmpty();
+  const bool screenshotMode =
+      QApplication::arguments().contains("--screenshot") ||
+      !QApplication::arguments().filter(QRegularExpression("^--screenshot=")).isEmpty();
   QApplication::setApplicationName(screenshotMode ? "feedscope-gui-screenshot" : "feedscope-gui");
   QApplication::setOrganizationName("feedscope");
   QApplication::setApplicationVersion(FEEDSCOPE_VERSION_STRING);
   QApplication::setWindowIcon(feedscope::ui::applicationIcon());
 
   QCommandLineParser parser;
-  parser.setApplicationDescription("Feedscope: is your GPU starving for input, why, and how much does prefetching help?");
+  parser.setApplicationDescription(
+      "Feedscope: is your GPU starving for input, why, and how much does prefetching help?");
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument("files", "Sessions (.feedscope) or PyTorch-profiler traces (.json, .json.gz) to open "
-                                        "side by side. Without any, the bundled samples open.",
+  parser.addPositionalArgument("files",
+                               "Sessions (.feedscope) or PyTorch-profiler traces (.json, .json.gz) to open "
+                               "side by side. Without any, the bundled samples open.",
                                "[FILE...]");
   QCommandLineOption screenshot("screenshot", "Save the window as PNG once loaded, then quit.", "PATH");
   QCommandLineOption size("size", "Window size for --screenshot (default 1600x1000).", "WxH", "1600x1000");
   QCommandLineOption range("range", "Show this display-time range, in ms (e.g. 150:156).", "FROM:TO");
-  QCommandLineOption select("select", "Also select the --range (its metrics show in Details).");
+  QCommandLineOption select("select", "Select this display-time range, in ms; its metrics show in Details.",
+                            "FROM:TO");
   QCommandLineOption tab("tab", "Tab to show: timeline, compare, details or run.", "NAME");
   QCommandLineOption theme("theme", "Colour theme: system, light or dark.", "NAME");
   parser.addOptions({screenshot, size, range, select, tab, theme});
   parser.process(app);
 
-  std::optional<feedscope::view::TimeRange> shownRange;
-  if (parser.isSet(range)) {
-    shownRange = parseRange(parser.value(range));
-    if (!shownRange) {
-      std::fprintf(stderr, "feedscope-gui: error: --range wants FROM:TO in ms with FROM < TO, got '%s'\n",
-                   qPrintable(parser.value(range)));
+  std::optional<feedscope::view::TimeRange> shownRange, selectedRange;
+  for (auto [option, target] : {std::pair{&range, &shownRange}, {&select, &selectedRange}}) {
+    if (!parser.isSet(*option)) continue;
+    *target = parseRange(parser.value(*option));
+    if (!*target) {
+      std::fprintf(stderr, "feedscope-gui: error: --%s wants FROM:TO in ms with FROM < TO, got '%s'\n",
+                   qPrintable(option->names().front()), qPrintable(parser.value(*option)));
       return 2;
     }
   }
@@ -80,13 +84,16 @@ int main(int argc, char** argv) {
 
   if (screenshotMode) {
     QStringList wh = parser.value(size).split('x');
-    window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1600, wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 1000);
+    window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1600,
+                  wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 1000);
   }
   const QString tabName = parser.value(tab).toLower();
   auto applyViewOptions = [&] {
-    if (shownRange) window.timeline()->showRange(*shownRange, parser.isSet(select));
+    if (shownRange) window.timeline()->showRange(*shownRange);
+    if (selectedRange) window.timeline()->selectRange(*selectedRange);
     if (!tabName.isEmpty() && !window.showTab(tabName)) {
-      std::fprintf(stderr, "feedscope-gui: unknown --tab '%s' (timeline, compare, details, run)\n", qPrintable(tabName));
+      std::fprintf(stderr, "feedscope-gui: unknown --tab '%s' (timeline, compare, details, run)\n",
+                   qPrintable(tabName));
     }
   };
   int exitCode = 0;
@@ -96,7 +103,10 @@ int main(int argc, char** argv) {
     // Let layouts and charts settle for a moment before grabbing.
     QTimer::singleShot(400, &window, [&] {
       QString path = parser.value(screenshot);
-      if (!window.grab().toImage().save(path, "PNG")) {
+      // 256 colours keep documentation screenshots small; the window has few colours anyway.
+      QImage shot = window.grab().toImage().convertToFormat(QImage::Format_Indexed8,
+                                                            Qt::ThresholdDither | Qt::AvoidDither);
+      if (!shot.save(path, "PNG")) {
         std::fprintf(stderr, "feedscope-gui: error: cannot write %s\n", qPrintable(path));
         exitCode = 1;
       }
@@ -110,7 +120,7 @@ int main(int argc, char** argv) {
   });
   window.show();
   window.openFiles(files);
-  if (!screenshotMode) window.probeGpu();
+  window.probeGpu();
   if (screenshotMode && files.isEmpty()) {
     std::fprintf(stderr, "feedscope-gui: error: nothing to open for --screenshot\n");
     return 2;

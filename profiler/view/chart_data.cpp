@@ -28,7 +28,8 @@ std::vector<XY> stepTimesMs(const analysis::DeviceAnalysis& device, std::size_t 
   std::vector<XY> points;
   points.reserve(device.steps.size());
   for (std::size_t k = 0; k < device.steps.size(); ++k) {
-    points.push_back({static_cast<double>(k + 1), static_cast<double>(device.steps[k].metrics.window_ns) / 1e6});
+    points.push_back(
+        {static_cast<double>(k + 1), static_cast<double>(device.steps[k].metrics.window_ns) / 1e6});
   }
   return downsampleKeepMax(points, maxPoints);
 }
@@ -66,8 +67,9 @@ BandwidthSeries h2dBandwidth(const analysis::DeviceAnalysis& device, std::size_t
   std::vector<std::pair<XY, trace::MemoryKind>> all;
   for (const auto& c : copies) {
     if (c.durationNs() <= 0 || c.bytes == 0) continue;  // no bandwidth to plot, and log axes need > 0
-    all.push_back({{static_cast<double>(c.bytes), static_cast<double>(c.bytes) / static_cast<double>(c.durationNs())},
-                   c.host_memory});
+    all.push_back(
+        {{static_cast<double>(c.bytes), static_cast<double>(c.bytes) / static_cast<double>(c.durationNs())},
+         c.host_memory});
   }
   if (all.size() <= maxPoints) {
     for (const auto& [p, kind] : all) seriesOf(kind).push_back(p);
@@ -90,7 +92,8 @@ BandwidthSeries h2dBandwidth(const analysis::DeviceAnalysis& device, std::size_t
   };
   std::set<std::tuple<int, double, double>> taken;
   for (const auto& [p, kind] : all) {
-    auto key = std::make_tuple(static_cast<int>(kind), cell(p.x, minX, maxX, cellsX), cell(p.y, minY, maxY, cellsY));
+    auto key =
+        std::make_tuple(static_cast<int>(kind), cell(p.x, minX, maxX, cellsX), cell(p.y, minY, maxY, cellsY));
     if (taken.insert(key).second) seriesOf(kind).push_back(p);
   }
   return out;
@@ -112,11 +115,15 @@ GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& de
     }
   }
   h.edges_ns.push_back(0);
-  for (double edge = 1000; h.edges_ns.back() <= longest; edge = niceStep(edge * 1.5)) h.edges_ns.push_back(edge);
+  // Bins on a 1-3-10 ladder from 1 µs: few enough that their names fit under the bars.
+  for (int k = 0; h.edges_ns.back() <= longest; ++k) {
+    h.edges_ns.push_back(std::pow(10.0, 3 + k / 2) * (k % 2 == 0 ? 1 : 3));
+  }
   std::size_t bins = h.edges_ns.size() - 1;
   for (std::size_t k = 0; k < bins; ++k) {
     // A bin is named by where it starts: short labels fit under many bars.
-    h.labels.push_back(k == 0 ? "< " + tickLabel(h.edges_ns[1], h.edges_ns[1]) : tickLabel(h.edges_ns[k], h.edges_ns[k]));
+    h.labels.push_back(k == 0 ? "< " + tickLabel(h.edges_ns[1], h.edges_ns[1])
+                              : tickLabel(h.edges_ns[k], h.edges_ns[k]));
   }
   h.counts.assign(devices.size(), std::vector<std::uint64_t>(bins, 0));
   for (std::size_t r = 0; r < devices.size(); ++r) {

@@ -45,10 +45,10 @@ struct BandwidthSeries {
 };
 BandwidthSeries h2dBandwidth(const analysis::DeviceAnalysis& device, std::size_t maxPoints = 4000);
 
-// Idle gaps of compute inside the GPU window, counted per length bin on a 1-2-5 ladder.
+// Idle gaps of compute inside the GPU window, counted per length bin on a 1-3-10 ladder.
 struct GapHistogram {
   std::vector<double> edges_ns;     // bin k is [edges[k], edges[k + 1]); the last bin is open
-  std::vector<std::string> labels;  // by the bin's start: "< 1 µs", "1 µs", "2 µs", "5 µs"
+  std::vector<std::string> labels;  // by the bin's start: "< 1 µs", "1 µs", "3 µs", "10 µs"
   std::vector<std::vector<std::uint64_t>> counts;  // counts[run][bin]
 };
 GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& devices);

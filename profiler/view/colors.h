@@ -50,8 +50,14 @@ Rgb copyColor(trace::IntervalKind kind, trace::MemoryKind hostMemory);
 // `c` mixed with white (amount 0..1) or black.
 Rgb lighter(Rgb c, double amount);
 Rgb darker(Rgb c, double amount);
-constexpr int red(Rgb c) { return static_cast<int>((c >> 16) & 0xff); }
-constexpr int green(Rgb c) { return static_cast<int>((c >> 8) & 0xff); }
-constexpr int blue(Rgb c) { return static_cast<int>(c & 0xff); }
+constexpr int red(Rgb c) {
+  return static_cast<int>((c >> 16) & 0xff);
+}
+constexpr int green(Rgb c) {
+  return static_cast<int>((c >> 8) & 0xff);
+}
+constexpr int blue(Rgb c) {
+  return static_cast<int>(c & 0xff);
+}
 
 }  // namespace feedscope::view

@@ -13,10 +13,10 @@ namespace feedscope::view {
 
 struct CompareTable {
   std::vector<std::string> runs;
-  std::vector<analysis::MetricDelta> rows;                // labels, units, directions (values of run 0)
+  std::vector<analysis::MetricDelta> rows;                 // labels, units, directions (values of run 0)
   std::vector<std::vector<std::optional<double>>> values;  // values[row][run]
-  std::vector<analysis::RunComparison> comparisons;       // comparisons[k - 1]: run k against run 0
-  std::vector<std::string> verdicts;                      // one sentence per comparison
+  std::vector<analysis::RunComparison> comparisons;        // comparisons[k - 1]: run k against run 0
+  std::vector<std::string> verdicts;                       // one sentence per comparison
   // "B is better than A on this row" for run k >= 1; nullopt when equal or not comparable.
   std::optional<bool> improved(std::size_t row, std::size_t run) const;
 };

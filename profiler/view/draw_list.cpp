@@ -11,13 +11,22 @@ namespace {
 
 class RowFolder {
  public:
-  RowFolder(DrawList& list, const Row& row, const Viewport& viewport, double origin, std::uint32_t slot, Rgb color,
-            std::vector<float>* stackBase, const DrawOptions& options)
-      : list_(list), row_(row), viewport_(viewport), origin_(origin), slot_(slot), color_(color),
-        stack_base_(stackBase), options_(options), width_(static_cast<int>(std::ceil(viewport.width()))) {}
+  RowFolder(DrawList& list, const Row& row, const Viewport& viewport, double origin, std::uint32_t slot,
+            Rgb color, std::vector<float>* stackBase, const DrawOptions& options)
+      : list_(list),
+        row_(row),
+        viewport_(viewport),
+        origin_(origin),
+        slot_(slot),
+        color_(color),
+        stack_base_(stackBase),
+        options_(options),
+        width_(static_cast<int>(std::ceil(viewport.width()))) {}
 
-  // Adds intervals [first, end) that start in pixel column `column` and reach at most `lastColumn`.
-  void add(std::uint32_t first, std::uint32_t end, int column, int lastColumn) {
+  // Adds intervals [first, end) that start in pixel column `column` and reach at most `lastColumn`;
+  // `next` is the first interval that starts at or after the next column (end, or one more when the
+  // last interval of the column was left out to be drawn as a box).
+  void add(std::uint32_t first, std::uint32_t end, std::uint32_t next, int column, int lastColumn) {
     column = std::min(column, width_ - 1);
     lastColumn = std::min(std::max(lastColumn, column), width_ - 1);
     if (open_ && column > fold_.x1) flush();  // a column without any of the row's time between
@@ -33,7 +42,11 @@ class RowFolder {
     }
     extendTo(column, first);
     list_.columns[fold_.first_column + static_cast<std::size_t>(column - fold_.x0)].count += end - first;
-    extendTo(lastColumn, end);
+    // Later columns of the fold have nothing starting in them yet: their first interval is `next`.
+    // measureColumns() relies on this being exact.
+    for (int x = column + 1; x < fold_.x1; ++x)
+      list_.columns[fold_.first_column + static_cast<std::size_t>(x - fold_.x0)].first_item = next;
+    extendTo(lastColumn, next);
     fold_.end_item = end;
     fold_.count += end - first;
   }
@@ -56,21 +69,31 @@ class RowFolder {
     }
   }
 
+  // Covered time at each column edge and part edge. Inside the fold a column's right edge is the next
+  // column's left one, whose first interval add() already found: only part edges need a search.
   void measureColumns() {
     const int parts = std::max(options_.peak_parts, 1);
-    double covered = row_.coveredBefore(origin_ + viewport_.toTime(fold_.x0));
+    std::size_t cursor = 0;
+    double covered = row_.coveredBefore(columnTime(fold_.x0), &cursor);
     for (int x = fold_.x0; x < fold_.x1; ++x) {
       FoldColumn& c = list_.columns[fold_.first_column + static_cast<std::size_t>(x - fold_.x0)];
       double partNs = viewport_.nsPerPx() / parts;
       double start = covered;
       double peak = 0;
       for (int k = 1; k <= parts; ++k) {
-        double next = row_.coveredBefore(origin_ + viewport_.toTime(x + static_cast<double>(k) / parts));
+        double next;
+        if (k == parts && x + 1 < fold_.x1) {
+          cursor = list_.columns[fold_.first_column + static_cast<std::size_t>(x + 1 - fold_.x0)].first_item;
+          next = row_.coveredBeforeFirst(columnTime(x + 1), cursor);
+        } else {
+          next = row_.coveredBefore(columnTime(x + static_cast<double>(k) / parts), &cursor);
+        }
         peak = std::max(peak, (next - covered) / partNs);
         covered = next;
       }
       c.mean = static_cast<float>(std::clamp((covered - start) / viewport_.nsPerPx(), 0.0, 1.0));
-      c.peak = static_cast<float>(std::clamp(peak, 0.0, 1.0));
+      c.peak = parts == 1 ? (covered > start || c.count > 0 ? 1.0f : 0.0f)
+                          : static_cast<float>(std::clamp(peak, 0.0, 1.0));
       if (stack_base_ != nullptr && x >= 0 && x < static_cast<int>(stack_base_->size())) {
         float& base = (*stack_base_)[static_cast<std::size_t>(x)];
         c.base = base;
@@ -78,6 +101,8 @@ class RowFolder {
       }
     }
   }
+
+  double columnTime(double x) const { return origin_ + viewport_.toTime(x); }
 
   DrawList& list_;
   const Row& row_;
@@ -100,8 +125,9 @@ std::uint8_t boxStyle(const Lane& lane, const Row& row, std::size_t i) {
   return host == trace::MemoryKind::Pageable ? box_style::kHatched : 0;
 }
 
-void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std::size_t rowIndex, std::uint32_t slot,
-              const Viewport& viewport, std::vector<float>* stackBase, const DrawOptions& options) {
+void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std::size_t rowIndex,
+              std::uint32_t slot, const Viewport& viewport, std::vector<float>* stackBase,
+              const DrawOptions& options) {
   const Row& row = lane.rows[rowIndex];
   if (row.empty()) return;
   const double origin = static_cast<double>(model.runs()[lane.run].origin);
@@ -110,8 +136,10 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
   const double t1 = origin + visible.end;
   const double width = viewport.width();
   // The rows of the starvation lane are its cause groups.
-  Rgb foldColor = lane.stacked ? causeGroupColor(static_cast<CauseGroup>(std::min<std::size_t>(rowIndex, kCauseGroupCount - 1)))
-                               : lane.base_color;
+  Rgb foldColor =
+      lane.stacked
+          ? causeGroupColor(static_cast<CauseGroup>(std::min<std::size_t>(rowIndex, kCauseGroupCount - 1)))
+          : lane.base_color;
   RowFolder folder(list, row, viewport, origin, slot, foldColor, stackBase, options);
   auto toPx = [&](TimeNs t) { return viewport.toPx(static_cast<double>(t) - origin); };
 
@@ -130,8 +158,10 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
     // Fold every interval that starts in this pixel column; the jump is what keeps a zoomed-out frame
     // from visiting millions of intervals.
     int column = static_cast<int>(std::floor(std::max(x0, 0.0)));
-    double nextColumnStart = t0 + (column + 1) * viewport.nsPerPx();
-    std::size_t j = row.firstStartingAtOrAfter(nextColumnStart, i + 1);
+    // The same expression as RowFolder::columnTime, so both find the same first interval.
+    double nextColumnStart = origin + viewport.toTime(column + 1);
+    const std::size_t next = row.firstStartingAtOrAfter(nextColumnStart, i + 1);
+    std::size_t j = next;
     // The last of them may be long: leave it for the next round, which draws it as a box.
     if (j - 1 > i && toPx(row.end(j - 1)) - toPx(row.start(j - 1)) >= options.min_box_px) --j;
     // Without overlaps the last interval ends last; the overflow row has to look at all of them.
@@ -141,7 +171,8 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
     }
     double lastEndPx = toPx(lastEnd);
     int lastColumn = static_cast<int>(std::ceil(lastEndPx)) - 1;
-    folder.add(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), column, lastColumn);
+    folder.add(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(next),
+               column, lastColumn);
     i = j;
   }
   folder.flush();
@@ -149,8 +180,8 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
 
 }  // namespace
 
-DrawList buildDrawList(const TimelineModel& model, const LaneLayout& layout, const Viewport& viewport, double top,
-                       double height, const DrawOptions& options) {
+DrawList buildDrawList(const TimelineModel& model, const LaneLayout& layout, const Viewport& viewport,
+                       double top, double height, const DrawOptions& options) {
   DrawList list;
   list.slot_boxes.resize(layout.row_slots.size());
   list.slot_folds.resize(layout.row_slots.size());

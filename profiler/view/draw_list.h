@@ -30,10 +30,10 @@ struct DrawBox {
 
 // One pixel column of a fold.
 struct FoldColumn {
-  float mean = 0;  // share of the column's time the row covered (0..1)
-  float peak = 0;  // the largest share over the column's quarters
-  float base = 0;  // where the column starts in a stacked lane (sum of the rows below it)
-  std::uint32_t count = 0;       // intervals that start in the column
+  float mean = 0;           // share of the column's time the row covered (0..1)
+  float peak = 0;           // the largest share over the column's parts; with one part, 1 where anything ran
+  float base = 0;           // where the column starts in a stacked lane (sum of the rows below it)
+  std::uint32_t count = 0;  // intervals that start in the column
   std::uint32_t first_item = 0;  // the first of them (or where they would be)
 };
 
@@ -55,9 +55,9 @@ struct ItemRange {
 };
 
 struct DrawList {
-  std::vector<DrawBox> boxes;        // per slot in x order
-  std::vector<DrawFold> folds;       // per slot in x order
-  std::vector<FoldColumn> columns;   // the folds' columns
+  std::vector<DrawBox> boxes;         // per slot in x order
+  std::vector<DrawFold> folds;        // per slot in x order
+  std::vector<FoldColumn> columns;    // the folds' columns
   std::vector<ItemRange> slot_boxes;  // per slot: its boxes
   std::vector<ItemRange> slot_folds;  // per slot: its folds
   std::size_t visible_slots = 0;
@@ -70,12 +70,15 @@ struct DrawList {
 struct DrawOptions {
   // Narrower intervals are folded (tracy's MinVisSize).
   double min_box_px = 3;
-  // Parts of a pixel column measured for the fold's peak.
-  int peak_parts = 4;
+  // Parts of a pixel column measured for the fold's peak. Each part costs a search per column, which
+  // at 10 M intervals is the difference between a 16 ms frame and a slow one; with one part the peak
+  // is the maximum of the busy signal over the column (Perfetto's summary of a counter): 1 where
+  // anything ran, so a faint band shows presence and the strong colour shows how busy.
+  int peak_parts = 1;
 };
 
 // What is visible of `layout` between content y `top` and `top + height` in `viewport`.
-DrawList buildDrawList(const TimelineModel& model, const LaneLayout& layout, const Viewport& viewport, double top,
-                       double height, const DrawOptions& options = {});
+DrawList buildDrawList(const TimelineModel& model, const LaneLayout& layout, const Viewport& viewport,
+                       double top, double height, const DrawOptions& options = {});
 
 }  // namespace feedscope::view

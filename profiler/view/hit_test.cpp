@@ -20,7 +20,8 @@ Hit intervalHit(const LaneLayout& layout, std::size_t slot, const DrawBox& box) 
 
 }  // namespace
 
-std::optional<Hit> hitTest(const DrawList& list, const LaneLayout& layout, double x, double y, double tolerancePx) {
+std::optional<Hit> hitTest(const DrawList& list, const LaneLayout& layout, double x, double y,
+                           double tolerancePx) {
   std::optional<Hit> foldHit;
   bool foldHitExact = false;
   std::optional<Hit> nearHit;
@@ -34,7 +35,8 @@ std::optional<Hit> hitTest(const DrawList& list, const LaneLayout& layout, doubl
     ItemRange boxes = list.slot_boxes[s];
     auto first = list.boxes.begin() + boxes.begin;
     auto last = list.boxes.begin() + boxes.end;
-    auto after = std::upper_bound(first, last, x + tolerancePx, [](double v, const DrawBox& b) { return v < b.x0; });
+    auto after =
+        std::upper_bound(first, last, x + tolerancePx, [](double v, const DrawBox& b) { return v < b.x0; });
     // Rows do not overlap, so the box under x is among the last few that start before it; the overflow
     // row of a deep lane may overlap, hence a few rather than one.
     int scanned = 0;

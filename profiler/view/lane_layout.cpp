@@ -5,7 +5,8 @@
 
 namespace feedscope::view {
 
-LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& collapsed, const LayoutOptions& options) {
+LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& collapsed,
+                       const LayoutOptions& options) {
   LaneLayout layout;
   double y = 0;
   for (std::size_t r = 0; r < model.runs().size(); ++r) {
@@ -21,7 +22,8 @@ LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& coll
       lp.first_slot = layout.row_slots.size();
       if (lane.stacked) {
         lp.height = options.starvation_px;
-        for (std::size_t row = 0; row < lane.rows.size(); ++row) layout.row_slots.push_back({l, row, y, lp.height});
+        for (std::size_t row = 0; row < lane.rows.size(); ++row)
+          layout.row_slots.push_back({l, row, y, lp.height});
       } else {
         lp.collapsed = l < collapsed.size() && collapsed[l] && lane.rows.size() > 1;
         // A collapsed lane draws all its rows over each other in one strip: nothing is hidden, deeper
@@ -42,7 +44,8 @@ LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& coll
 }
 
 std::optional<std::size_t> LaneLayout::laneAt(double y) const {
-  auto it = std::upper_bound(lanes.begin(), lanes.end(), y, [](double v, const LanePlacement& p) { return v < p.y; });
+  auto it = std::upper_bound(lanes.begin(), lanes.end(), y,
+                             [](double v, const LanePlacement& p) { return v < p.y; });
   if (it == lanes.begin()) return std::nullopt;
   --it;
   if (y >= it->y + it->height) return std::nullopt;
@@ -58,7 +61,8 @@ const LanePlacement* LaneLayout::placementOf(std::size_t lane) const {
 
 std::vector<bool> defaultCollapsed(const TimelineModel& model) {
   std::vector<bool> out(model.lanes().size(), false);
-  for (std::size_t l = 0; l < out.size(); ++l) out[l] = model.lanes()[l].rows.size() > 1 && !model.lanes()[l].stacked;
+  for (std::size_t l = 0; l < out.size(); ++l)
+    out[l] = model.lanes()[l].rows.size() > 1 && !model.lanes()[l].stacked;
   return out;
 }
 

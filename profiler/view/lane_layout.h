@@ -54,7 +54,8 @@ struct LaneLayout {
 };
 
 // `collapsed[lane]` draws a lane's rows in one strip (missing entries: expanded).
-LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& collapsed, const LayoutOptions& options = {});
+LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& collapsed,
+                       const LayoutOptions& options = {});
 
 // The initial collapse state: every lane in one strip, so that runs fit side by side; a click on a
 // lane's name spreads its rows out.

@@ -23,6 +23,7 @@ std::vector<RangeFigures> measureRange(const TimelineModel& model, TimeRange ran
                                        const analysis::AnalysisOptions& options = {});
 
 // "Selection: 12.3 ms" with one line per run and device: compute, starvation by cause, copy only.
-Description describeRange(const TimelineModel& model, TimeRange range, const analysis::AnalysisOptions& options = {});
+Description describeRange(const TimelineModel& model, TimeRange range,
+                          const analysis::AnalysisOptions& options = {});
 
 }  // namespace feedscope::view

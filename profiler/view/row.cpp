@@ -41,21 +41,39 @@ std::size_t Row::firstEndingAfter(double t) const {
 }
 
 std::size_t Row::firstStartingAtOrAfter(double t, std::size_t from) const {
-  std::size_t n = size();
+  const std::size_t n = size();
   if (from >= n) return n;
-  // Blocks whose first start is below t cannot begin the answer's block; search the block index first.
-  std::size_t fromBlock = from / kBlock;
-  auto it = std::lower_bound(block_first_start_.begin() + static_cast<std::ptrdiff_t>(fromBlock + 1),
-                             block_first_start_.end(), t,
-                             [](TimeNs s, double value) { return static_cast<double>(s) < value; });
-  std::size_t b = static_cast<std::size_t>(it - block_first_start_.begin());
-  // Every interval of blocks >= b starts at or after t; the answer is in block b - 1 or is b's first.
-  std::size_t lo = std::max(from, (b - 1) * kBlock);
-  std::size_t hi = std::min(n, b * kBlock);
-  for (std::size_t i = lo; i < hi; ++i) {
-    if (static_cast<double>(start(i)) >= t) return i;
+  // Gallop over the block index from `from`: successive queries of a frame move forward a little at a
+  // time, so the answer is close and the probes stay in cache.
+  const std::size_t blocks = block_first_start_.size();
+  auto before = [&](std::size_t b) { return static_cast<double>(block_first_start_[b]) < t; };
+  std::size_t lo = from / kBlock + 1;  // blocks in [from / kBlock + 1, lo) all start before t
+  std::size_t hi = lo;
+  for (std::size_t step = 1; hi < blocks && before(hi); step *= 2) {
+    lo = hi + 1;
+    hi = lo + step;
   }
-  return hi;
+  hi = std::min(hi, blocks);
+  while (lo < hi) {
+    std::size_t mid = lo + (hi - lo) / 2;
+    if (before(mid)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  // Every interval of blocks >= lo starts at or after t: the answer is in block lo - 1, or is lo's first.
+  std::size_t first = std::max(from, (lo - 1) * kBlock);
+  std::size_t last = std::min(n, lo * kBlock);
+  while (first < last) {
+    std::size_t mid = first + (last - first) / 2;
+    if (static_cast<double>(start(mid)) < t) {
+      first = mid + 1;
+    } else {
+      last = mid;
+    }
+  }
+  return first;
 }
 
 TimeNs Row::durationBefore(std::size_t i) const {
@@ -69,8 +87,13 @@ TimeNs Row::durationBefore(std::size_t i) const {
   return sum;
 }
 
-double Row::coveredBefore(double t) const {
-  std::size_t k = firstStartingAtOrAfter(t);
+double Row::coveredBefore(double t, std::size_t* cursor) const {
+  std::size_t k = firstStartingAtOrAfter(t, cursor != nullptr ? *cursor : 0);
+  if (cursor != nullptr) *cursor = k;
+  return coveredBeforeFirst(t, k);
+}
+
+double Row::coveredBeforeFirst(double t, std::size_t k) const {
   if (k == 0) return 0;
   // Without overlaps every interval before k - 1 ended before k - 1 began, hence before t.
   double last = std::min(static_cast<double>(end(k - 1)), t) - static_cast<double>(start(k - 1));
@@ -79,7 +102,8 @@ double Row::coveredBefore(double t) const {
 
 std::size_t Row::memoryBytes() const {
   return positions_.capacity() * sizeof(std::uint32_t) +
-         (block_first_start_.capacity() + block_max_end_.capacity() + block_duration_.capacity()) * sizeof(TimeNs);
+         (block_first_start_.capacity() + block_max_end_.capacity() + block_duration_.capacity()) *
+             sizeof(TimeNs);
 }
 
 }  // namespace feedscope::view

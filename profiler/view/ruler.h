@@ -9,9 +9,9 @@
 namespace feedscope::view {
 
 struct RulerTick {
-  double x = 0;       // pixels from the left edge of the lanes
+  double x = 0;        // pixels from the left edge of the lanes
   double time_ns = 0;  // display time
-  std::string label;  // "12 ms", "+1.5 µs" (relative to the base when there is one)
+  std::string label;   // "12 ms", "+1.5 µs" (relative to the base when there is one)
 };
 
 struct Ruler {

@@ -20,58 +20,86 @@ LaneKind laneKindFor(TrackKind track, IntervalKind kind) {
   if (track == TrackKind::GpuMarkers) return LaneKind::GpuAnnotations;
   if (track == TrackKind::GpuStream) {
     switch (kind) {
-      case IntervalKind::Kernel: return LaneKind::Kernels;
-      case IntervalKind::MemcpyHtoD: return LaneKind::CopyH2D;
-      case IntervalKind::MemcpyDtoH: return LaneKind::CopyD2H;
+      case IntervalKind::Kernel:
+        return LaneKind::Kernels;
+      case IntervalKind::MemcpyHtoD:
+        return LaneKind::CopyH2D;
+      case IntervalKind::MemcpyDtoH:
+        return LaneKind::CopyD2H;
       case IntervalKind::MemcpyDtoD:
       case IntervalKind::MemcpyHtoH:
-      case IntervalKind::MemcpyPtoP: return LaneKind::CopyOther;
-      case IntervalKind::Memset: return LaneKind::Memset;
-      case IntervalKind::GpuAnnotation: return LaneKind::GpuAnnotations;
-      default: return LaneKind::GpuSync;
+      case IntervalKind::MemcpyPtoP:
+        return LaneKind::CopyOther;
+      case IntervalKind::Memset:
+        return LaneKind::Memset;
+      case IntervalKind::GpuAnnotation:
+        return LaneKind::GpuAnnotations;
+      default:
+        return LaneKind::GpuSync;
     }
   }
   switch (kind) {
-    case IntervalKind::Step: return LaneKind::Steps;
+    case IntervalKind::Step:
+      return LaneKind::Steps;
     case IntervalKind::DataLoading:
-    case IntervalKind::LoaderWork: return LaneKind::DataLoading;
+    case IntervalKind::LoaderWork:
+      return LaneKind::DataLoading;
     case IntervalKind::Range:
-    case IntervalKind::GpuAnnotation: return LaneKind::Ranges;
-    case IntervalKind::HostOp: return LaneKind::HostOps;
+    case IntervalKind::GpuAnnotation:
+      return LaneKind::Ranges;
+    case IntervalKind::HostOp:
+      return LaneKind::HostOps;
     case IntervalKind::RuntimeApi:
-    case IntervalKind::DriverApi: return LaneKind::ApiCalls;
-    default: return LaneKind::HostOther;
+    case IntervalKind::DriverApi:
+      return LaneKind::ApiCalls;
+    default:
+      return LaneKind::HostOther;
   }
 }
 
 // Display order of a track's lanes: GPU work first, then the host's coarse ranges before fine ones.
 constexpr std::array<LaneKind, kLaneKindCount - 1> kLaneOrder = {
-    LaneKind::Kernels, LaneKind::CopyH2D,  LaneKind::CopyD2H,     LaneKind::CopyOther, LaneKind::Memset,
-    LaneKind::GpuSync, LaneKind::GpuAnnotations, LaneKind::Steps, LaneKind::DataLoading, LaneKind::Ranges,
-    LaneKind::ApiCalls, LaneKind::HostOps, LaneKind::HostOther};
+    LaneKind::Kernels,  LaneKind::CopyH2D,        LaneKind::CopyD2H,  LaneKind::CopyOther,   LaneKind::Memset,
+    LaneKind::GpuSync,  LaneKind::GpuAnnotations, LaneKind::Steps,    LaneKind::DataLoading, LaneKind::Ranges,
+    LaneKind::ApiCalls, LaneKind::HostOps,        LaneKind::HostOther};
 
 Rgb laneBaseColor(LaneKind kind) {
   switch (kind) {
-    case LaneKind::Starvation: return palette::kCopyWaitPageable;
-    case LaneKind::Kernels: return palette::kKernel;
-    case LaneKind::CopyH2D: return palette::kH2dPinned;
-    case LaneKind::CopyD2H: return palette::kD2h;
-    case LaneKind::CopyOther: return palette::kOtherCopy;
-    case LaneKind::Memset: return palette::kMemset;
-    case LaneKind::GpuSync: return palette::kSync;
-    case LaneKind::Steps: return palette::kStep;
-    case LaneKind::DataLoading: return palette::kDataLoading;
-    case LaneKind::ApiCalls: return palette::kApiCall;
-    default: return 0x7d93b0;
+    case LaneKind::Starvation:
+      return palette::kCopyWaitPageable;
+    case LaneKind::Kernels:
+      return palette::kKernel;
+    case LaneKind::CopyH2D:
+      return palette::kH2dPinned;
+    case LaneKind::CopyD2H:
+      return palette::kD2h;
+    case LaneKind::CopyOther:
+      return palette::kOtherCopy;
+    case LaneKind::Memset:
+      return palette::kMemset;
+    case LaneKind::GpuSync:
+      return palette::kSync;
+    case LaneKind::Steps:
+      return palette::kStep;
+    case LaneKind::DataLoading:
+      return palette::kDataLoading;
+    case LaneKind::ApiCalls:
+      return palette::kApiCall;
+    default:
+      return 0x7d93b0;
   }
 }
 
 std::string trackTitle(const trace::Track& track) {
   switch (track.kind) {
-    case TrackKind::GpuStream: return "GPU " + std::to_string(track.device) + " stream " + std::to_string(track.stream);
-    case TrackKind::GpuMarkers: return "GPU " + std::to_string(track.device);
-    case TrackKind::HostThread: return "thread " + std::to_string(track.tid);
-    case TrackKind::Loader: return track.name;
+    case TrackKind::GpuStream:
+      return "GPU " + std::to_string(track.device) + " stream " + std::to_string(track.stream);
+    case TrackKind::GpuMarkers:
+      return "GPU " + std::to_string(track.device);
+    case TrackKind::HostThread:
+      return "thread " + std::to_string(track.tid);
+    case TrackKind::Loader:
+      return track.name;
   }
   return track.name;
 }
@@ -90,20 +118,34 @@ std::string capitalised(std::string_view s) {
 
 std::string_view laneKindLabel(LaneKind kind) {
   switch (kind) {
-    case LaneKind::Starvation: return "starvation";
-    case LaneKind::Kernels: return "kernels";
-    case LaneKind::CopyH2D: return "H2D";
-    case LaneKind::CopyD2H: return "D2H";
-    case LaneKind::CopyOther: return "other copies";
-    case LaneKind::Memset: return "memset";
-    case LaneKind::GpuSync: return "sync";
-    case LaneKind::GpuAnnotations: return "annotations";
-    case LaneKind::Steps: return "steps";
-    case LaneKind::DataLoading: return "data loading";
-    case LaneKind::Ranges: return "ranges";
-    case LaneKind::HostOps: return "operators";
-    case LaneKind::ApiCalls: return "CUDA API";
-    case LaneKind::HostOther: break;
+    case LaneKind::Starvation:
+      return "starvation";
+    case LaneKind::Kernels:
+      return "kernels";
+    case LaneKind::CopyH2D:
+      return "H2D";
+    case LaneKind::CopyD2H:
+      return "D2H";
+    case LaneKind::CopyOther:
+      return "other copies";
+    case LaneKind::Memset:
+      return "memset";
+    case LaneKind::GpuSync:
+      return "sync";
+    case LaneKind::GpuAnnotations:
+      return "annotations";
+    case LaneKind::Steps:
+      return "steps";
+    case LaneKind::DataLoading:
+      return "data loading";
+    case LaneKind::Ranges:
+      return "ranges";
+    case LaneKind::HostOps:
+      return "operators";
+    case LaneKind::ApiCalls:
+      return "CUDA API";
+    case LaneKind::HostOther:
+      break;
   }
   return "other";
 }
@@ -116,9 +158,12 @@ bool isGpuLane(LaneKind kind) {
 
 std::string_view alignmentLabel(Alignment a) {
   switch (a) {
-    case Alignment::FirstStep: return "aligned at each run's first step";
-    case Alignment::GpuStart: return "aligned at each run's first GPU operation";
-    case Alignment::Absolute: break;
+    case Alignment::FirstStep:
+      return "aligned at each run's first step";
+    case Alignment::GpuStart:
+      return "aligned at each run's first GPU operation";
+    case Alignment::Absolute:
+      break;
   }
   return "on each run's own clock (absolute time)";
 }
@@ -126,11 +171,20 @@ std::string_view alignmentLabel(Alignment a) {
 std::string copyDisplayName(IntervalKind kind, trace::MemoryKind src, trace::MemoryKind dst) {
   std::string_view direction = "DtoD";
   switch (kind) {
-    case IntervalKind::MemcpyHtoD: direction = "HtoD"; break;
-    case IntervalKind::MemcpyDtoH: direction = "DtoH"; break;
-    case IntervalKind::MemcpyHtoH: direction = "HtoH"; break;
-    case IntervalKind::MemcpyPtoP: direction = "PtoP"; break;
-    default: break;
+    case IntervalKind::MemcpyHtoD:
+      direction = "HtoD";
+      break;
+    case IntervalKind::MemcpyDtoH:
+      direction = "DtoH";
+      break;
+    case IntervalKind::MemcpyHtoH:
+      direction = "HtoH";
+      break;
+    case IntervalKind::MemcpyPtoP:
+      direction = "PtoP";
+      break;
+    default:
+      break;
   }
   return "Memcpy " + std::string(direction) + " (" + capitalised(trace::memoryKindName(src)) + " -> " +
          capitalised(trace::memoryKindName(dst)) + ")";
@@ -210,7 +264,8 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
   if (input.analysis != nullptr) {
     for (const auto& d : input.analysis->devices) {
       if (d.timeline.gpu_window.length() <= 0) continue;
-      rl.gpu_start = std::min(rl.gpu_start.value_or(d.timeline.gpu_window.start), d.timeline.gpu_window.start);
+      rl.gpu_start =
+          std::min(rl.gpu_start.value_or(d.timeline.gpu_window.start), d.timeline.gpu_window.start);
     }
     if (const auto* primary = input.analysis->primary(); primary != nullptr && !primary->steps.empty()) {
       rl.first_step_start = primary->steps.front().step.span.start;
@@ -223,17 +278,22 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
   std::stable_sort(tracks.begin(), tracks.end(), [](const trace::Track* a, const trace::Track* b) {
     auto rank = [](const trace::Track* t) {
       switch (t->kind) {
-        case TrackKind::GpuStream: return 0;
-        case TrackKind::GpuMarkers: return 1;
-        case TrackKind::HostThread: return 2;
-        case TrackKind::Loader: return 3;
+        case TrackKind::GpuStream:
+          return 0;
+        case TrackKind::GpuMarkers:
+          return 1;
+        case TrackKind::HostThread:
+          return 2;
+        case TrackKind::Loader:
+          return 3;
       }
       return 4;
     };
     bool gpuA = a->isGpu(), gpuB = b->isGpu();
     if (gpuA != gpuB) return gpuA;
     if (gpuA && a->device != b->device) return a->device < b->device;
-    return std::make_tuple(rank(a), a->stream, a->pid, a->tid) < std::make_tuple(rank(b), b->stream, b->pid, b->tid);
+    return std::make_tuple(rank(a), a->stream, a->pid, a->tid) <
+           std::make_tuple(rank(b), b->stream, b->pid, b->tid);
   });
 
   auto addStarvationLane = [&](std::int32_t device) {
@@ -279,7 +339,8 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
     const auto& iv = track->intervals;
     std::array<std::vector<std::uint32_t>, kLaneKindCount> byLane;
     for (std::size_t i = 0; i < iv.size(); ++i) {
-      byLane[static_cast<std::size_t>(laneKindFor(track->kind, iv.kind[i]))].push_back(static_cast<std::uint32_t>(i));
+      byLane[static_cast<std::size_t>(laneKindFor(track->kind, iv.kind[i]))].push_back(
+          static_cast<std::uint32_t>(i));
     }
     for (LaneKind kind : kLaneOrder) {
       auto& positions = byLane[static_cast<std::size_t>(kind)];
@@ -314,9 +375,15 @@ void TimelineModel::setAlignment(Alignment alignment) {
   for (const auto& r : runs_) earliest = std::min(earliest, r.extent_start);
   for (auto& r : runs_) {
     switch (alignment) {
-      case Alignment::FirstStep: r.origin = r.first_step_start.value_or(r.gpu_start.value_or(r.extent_start)); break;
-      case Alignment::GpuStart: r.origin = r.gpu_start.value_or(r.extent_start); break;
-      case Alignment::Absolute: r.origin = earliest; break;
+      case Alignment::FirstStep:
+        r.origin = r.first_step_start.value_or(r.gpu_start.value_or(r.extent_start));
+        break;
+      case Alignment::GpuStart:
+        r.origin = r.gpu_start.value_or(r.extent_start);
+        break;
+      case Alignment::Absolute:
+        r.origin = earliest;
+        break;
     }
   }
 }
@@ -340,29 +407,36 @@ std::string TimelineModel::intervalName(const Lane& lane, const Row& row, std::s
   const auto& columns = row.columns();
   std::size_t p = row.position(i);
   std::string_view name = lane.strings != nullptr ? lane.strings->get(columns.name[p]) : std::string_view{};
-  if (name.empty() && trace::isCopy(columns.kind[p])) return copyDisplayName(columns.kind[p], columns.src[p], columns.dst[p]);
+  if (name.empty() && trace::isCopy(columns.kind[p]))
+    return copyDisplayName(columns.kind[p], columns.src[p], columns.dst[p]);
   if (name.empty()) return std::string(trace::intervalKindName(columns.kind[p]));
   return std::string(name);
 }
 
 analysis::GapCause TimelineModel::starvationCause(const Row& row, std::size_t i) {
   auto value = row.columns().flags[row.position(i)];
-  return value < analysis::kGapCauseCount ? static_cast<analysis::GapCause>(value) : analysis::GapCause::DependencyOther;
+  return value < analysis::kGapCauseCount ? static_cast<analysis::GapCause>(value)
+                                          : analysis::GapCause::DependencyOther;
 }
 
 Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i) const {
   const auto& columns = row.columns();
   std::size_t p = row.position(i);
   switch (lane.kind) {
-    case LaneKind::Starvation: return causeColor(starvationCause(row, i));
-    case LaneKind::CopyH2D: return copyColor(columns.kind[p], columns.src[p]);
-    case LaneKind::CopyD2H: return copyColor(columns.kind[p], columns.dst[p]);
+    case LaneKind::Starvation:
+      return causeColor(starvationCause(row, i));
+    case LaneKind::CopyH2D:
+      return copyColor(columns.kind[p], columns.src[p]);
+    case LaneKind::CopyD2H:
+      return copyColor(columns.kind[p], columns.dst[p]);
     case LaneKind::Kernels:
     case LaneKind::CopyOther:
     case LaneKind::Memset:
     case LaneKind::GpuSync:
-    case LaneKind::DataLoading: return lane.base_color;
-    default: break;
+    case LaneKind::DataLoading:
+      return lane.base_color;
+    default:
+      break;
   }
   return lane.strings != nullptr ? nameColor(lane.strings->get(columns.name[p])) : lane.base_color;
 }

@@ -46,7 +46,7 @@ struct Lane {
   std::size_t run = 0;
   std::int32_t device = -1;
   std::int64_t stream = -1;
-  const trace::Track* track = nullptr;        // the source track; null for derived lanes
+  const trace::Track* track = nullptr;          // the source track; null for derived lanes
   const trace::StringTable* strings = nullptr;  // where the names of the lane's intervals live
   std::vector<Row> rows;  // levels of overlap: row 0 holds what starts first, nested ranges go below
   bool stacked = false;   // rows share one strip (the starvation lane: one row per cause group)

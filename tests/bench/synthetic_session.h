@@ -31,10 +31,12 @@ inline trace::Session makeSyntheticSession(std::size_t targetIntervals, std::uin
   const std::size_t loader = builder.loaderTrack(0);
   std::array<trace::StringId, 8> kernelNames{};
   for (std::size_t k = 0; k < kernelNames.size(); ++k) {
-    kernelNames[k] = session.strings.intern("void synthetic_kernel_" + std::to_string(k) + "<float>(float*, int)");
+    kernelNames[k] =
+        session.strings.intern("void synthetic_kernel_" + std::to_string(k) + "<float>(float*, int)");
   }
   const trace::StringId launch = session.strings.intern("cudaLaunchKernel");
-  const trace::StringId loading = session.strings.intern("enumerate(DataLoader)#_MultiProcessingDataLoaderIter.__next__");
+  const trace::StringId loading =
+      session.strings.intern("enumerate(DataLoader)#_MultiProcessingDataLoaderIter.__next__");
   const trace::StringId batch = session.strings.intern("load batch");
   std::uint32_t correlation = 1;
   trace::TimeNs t = 1'000'000'000;
@@ -49,7 +51,11 @@ inline trace::Session makeSyntheticSession(std::size_t targetIntervals, std::uin
     work.name = batch;
     builder.add(loader, work);
     t += 200'000;
-    Interval copy{t, t + copyNs, IntervalKind::MemcpyHtoD, 16u << 20, pageable ? MemoryKind::Pageable : MemoryKind::Pinned,
+    Interval copy{t,
+                  t + copyNs,
+                  IntervalKind::MemcpyHtoD,
+                  16u << 20,
+                  pageable ? MemoryKind::Pageable : MemoryKind::Pinned,
                   MemoryKind::Device};
     copy.correlation = correlation++;
     builder.add(gpu, copy);
@@ -70,7 +76,8 @@ inline trace::Session makeSyntheticSession(std::size_t targetIntervals, std::uin
         t += 1'500 + gapNs(rng);
       }
     }
-    builder.add(gpu, Interval{t, t + 4'000, IntervalKind::MemcpyDtoH, 64, MemoryKind::Device, MemoryKind::Pinned});
+    builder.add(gpu,
+                Interval{t, t + 4'000, IntervalKind::MemcpyDtoH, 64, MemoryKind::Device, MemoryKind::Pinned});
     t += 4'000 + gapNs(rng);
     Interval step{stepStart, t, IntervalKind::Step};
     step.name = session.strings.intern("ProfilerStep#" + std::to_string(s));

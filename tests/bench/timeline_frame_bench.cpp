@@ -7,7 +7,6 @@
 #include <QApplication>
 #include <QImage>
 #include <QPainter>
-
 #include <cstdlib>
 #include <memory>
 
@@ -63,7 +62,9 @@ view::Viewport viewportFor(int zoom) {
   return v;
 }
 
-const char* zoomName(int zoom) { return zoom == 0 ? "zoomed_out" : "1us_per_px"; }
+const char* zoomName(int zoom) {
+  return zoom == 0 ? "zoomed_out" : "1us_per_px";
+}
 
 void setCounters(benchmark::State& state, const view::DrawList& list) {
   state.counters["boxes"] = static_cast<double>(list.boxes.size());

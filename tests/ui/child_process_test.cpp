@@ -61,17 +61,20 @@ TEST(ChildCommands, DemoAndRecordCommandLinesFollowTheContract) {
   d.phase = "predict";
   d.output = "/tmp/out.feedscope";
   EXPECT_EQ(demoArguments(d).join(' '),
-            "demo --modes off,pinned,on --steps 30 --batch-mib 32 --compute-ms 5.5 --load-ms 4 --workers 3 --depth 2 "
+            "demo --modes off,pinned,on --steps 30 --batch-mib 32 --compute-ms 5.5 --load-ms 4 --workers 3 "
+            "--depth 2 "
             "--phase predict -o /tmp/out.feedscope --progress machine");
   RecordOptions r;
   r.program = "python3";
   r.arguments = {"train.py", "--epochs", "1"};
   r.label = " prefetch on ";
   r.output = "/tmp/rec.feedscope";
-  EXPECT_EQ(recordArguments(r).join(' '),
-            "record -o /tmp/rec.feedscope --label prefetch on --progress machine -- python3 train.py --epochs 1");
+  EXPECT_EQ(
+      recordArguments(r).join(' '),
+      "record -o /tmp/rec.feedscope --label prefetch on --progress machine -- python3 train.py --epochs 1");
   r.label.clear();
-  EXPECT_EQ(recordArguments(r).join(' '), "record -o /tmp/rec.feedscope --progress machine -- python3 train.py --epochs 1");
+  EXPECT_EQ(recordArguments(r).join(' '),
+            "record -o /tmp/rec.feedscope --progress machine -- python3 train.py --epochs 1");
 }
 
 TEST(ChildCommands, EnvironmentLinesAreChecked) {
@@ -143,7 +146,8 @@ TEST(ChildJob, FailuresSayWhyInOneLine) {
   job.start(script(dir, "nogpu.sh", "echo 'feedscope: error: no CUDA driver' >&2\nexit 3\n"), {}, out);
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }));
   EXPECT_FALSE(finished.last().at(0).toBool());
-  EXPECT_EQ(finished.last().at(2).toString(), "no GPU or no CUDA driver on this machine: feedscope: error: no CUDA driver");
+  EXPECT_EQ(finished.last().at(2).toString(),
+            "no GPU or no CUDA driver on this machine: feedscope: error: no CUDA driver");
 
   job.start(script(dir, "silent.sh", "exit 0\n"), {}, out);
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 2; }));
@@ -153,7 +157,8 @@ TEST(ChildJob, FailuresSayWhyInOneLine) {
   job.start(QString::fromStdString(dir.file("does-not-exist")), {}, out);
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 3; }));
   EXPECT_FALSE(finished.last().at(0).toBool());
-  EXPECT_TRUE(finished.last().at(2).toString().startsWith("cannot start")) << finished.last().at(2).toString().toStdString();
+  EXPECT_TRUE(finished.last().at(2).toString().startsWith("cannot start"))
+      << finished.last().at(2).toString().toStdString();
 }
 
 TEST(ChildJob, CancelSendsSigintThenKills) {
@@ -190,17 +195,20 @@ TEST(ChildJob, CancelSendsSigintThenKills) {
 TEST(RunPanel, ControlsAreDisabledWithTheReasonWithoutAGpu) {
   TempDir dir;
   RunPanel panel;
-  panel.setCliPath(script(dir, "feedscope", "echo 'feedscope: no NVIDIA driver on this machine' >&2\nexit 3\n"));
+  panel.setCliPath(
+      script(dir, "feedscope", "echo 'feedscope: no NVIDIA driver on this machine' >&2\nexit 3\n"));
   QSignalSpy status(&panel, &RunPanel::gpuStatusChanged);
+  EXPECT_FALSE(panel.findChild<QGroupBox*>("demoBox")->isEnabled());  // until the probe answers
   panel.probeGpu();
-  ASSERT_TRUE(waitUntil([&] { return status.count() >= 1 && !panel.gpuStatus().summary.contains("Checking"); }));
+  ASSERT_TRUE(waitUntil([&] { return status.count() >= 1; }));
   EXPECT_FALSE(panel.gpuStatus().available);
   EXPECT_FALSE(panel.findChild<QGroupBox*>("demoBox")->isEnabled());
   EXPECT_FALSE(panel.findChild<QGroupBox*>("recordBox")->isEnabled());
   EXPECT_TRUE(panel.findChild<QLabel*>("gpuStatus")->text().contains("no NVIDIA driver on this machine"));
 
   // A feedscope without the devices command (built without CUDA).
-  panel.setCliPath(script(dir, "old-feedscope", "echo 'The following argument was not expected: devices' >&2\nexit 2\n"));
+  panel.setCliPath(
+      script(dir, "old-feedscope", "echo 'The following argument was not expected: devices' >&2\nexit 2\n"));
   panel.probeGpu();
   ASSERT_TRUE(waitUntil([&] { return panel.gpuStatus().summary.contains("no CUDA support"); }));
   EXPECT_FALSE(panel.findChild<QGroupBox*>("demoBox")->isEnabled());

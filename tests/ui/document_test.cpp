@@ -21,8 +21,8 @@ using testing::waitUntil;
 TEST(Document, LoadsTracesAndAnalysesThemAsTheCoreDoes) {
   std::vector<double> fractions;
   std::atomic<bool> cancelled{false};
-  auto doc = loadDocument({kNaive, kStream}, nullptr, [&](double f, const std::string&) { fractions.push_back(f); },
-                          cancelled);
+  auto doc = loadDocument(
+      {kNaive, kStream}, nullptr, [&](double f, const std::string&) { fractions.push_back(f); }, cancelled);
   ASSERT_EQ(doc->runs.size(), 2u);
   EXPECT_EQ(doc->run(0).name, "h200_naive");
   EXPECT_EQ(doc->run(1).name, "h200_stream");
@@ -43,7 +43,8 @@ TEST(Document, LoadsTracesAndAnalysesThemAsTheCoreDoes) {
 TEST(Document, AddingKeepsTheRunsAndTellsSameNamesApart) {
   auto base = testing::sampleDocument();
   std::atomic<bool> cancelled{false};
-  auto doc = loadDocument({kNaive}, base, [](double, const std::string&) {}, cancelled);
+  auto doc = loadDocument(
+      {kNaive}, base, [](double, const std::string&) {}, cancelled);
   ASSERT_EQ(doc->runs.size(), 3u);
   EXPECT_EQ(doc->run(2).name, "h200_naive (2)");
   EXPECT_EQ(doc->analyses[2].run_name, "h200_naive (2)");
@@ -59,8 +60,9 @@ TEST(Document, BadFilesGiveTheCoresOneLineError) {
   std::atomic<bool> cancelled{false};
   auto none = [](double, const std::string&) {};
   std::string truncated = testing::readWholeFile(kNaive).substr(0, 5000);
-  for (const std::string& path : {dir.file("missing.json"), dir.file("empty.json", ""), dir.file("cut.json.gz", truncated),
-                                  dir.file("notatrace.json", "{\"hello\": 1}")}) {
+  for (const std::string& path :
+       {dir.file("missing.json"), dir.file("empty.json", ""), dir.file("cut.json.gz", truncated),
+        dir.file("notatrace.json", "{\"hello\": 1}")}) {
     try {
       loadDocument({path}, nullptr, none, cancelled);
       ADD_FAILURE() << "no error for " << path;
@@ -74,8 +76,10 @@ TEST(Document, BadFilesGiveTheCoresOneLineError) {
 
 TEST(Document, CancelStopsTheLoad) {
   std::atomic<bool> cancelled{false};
-  EXPECT_THROW(loadDocument({kNaive, kStream}, nullptr, [&](double, const std::string&) { cancelled = true; }, cancelled),
-               LoadCancelled);
+  EXPECT_THROW(
+      loadDocument(
+          {kNaive, kStream}, nullptr, [&](double, const std::string&) { cancelled = true; }, cancelled),
+      LoadCancelled);
 }
 
 TEST(DocumentLoader, ReportsOnTheGuiThread) {
@@ -96,7 +100,8 @@ TEST(DocumentLoader, ReportsOnTheGuiThread) {
   QString bad = QString::fromStdString(dir.file("bad.json", "[1, 2"));
   loader.load({bad}, nullptr);
   ASSERT_TRUE(waitUntil([&] { return failed.count() > 0; }));
-  EXPECT_TRUE(failed.first().at(0).toString().contains("bad.json")) << failed.first().at(0).toString().toStdString();
+  EXPECT_TRUE(failed.first().at(0).toString().contains("bad.json"))
+      << failed.first().at(0).toString().toStdString();
 }
 
 TEST(DocumentLoader, CancelReportsCancelled) {

@@ -1,21 +1,22 @@
 // The main window as a user meets it: the samples open side by side, the summary says how starved
 // each run was, a finding zooms the timeline to its evidence, every export writes a real file, a bad
 // file is an error message and not a crash, dropped files join the comparison.
+#include "ui/main_window.h"
+
 #include <gtest/gtest.h>
 
 #include <QApplication>
 #include <QBarSet>
 #include <QChart>
-#include <QLineSeries>
-#include <QScatterSeries>
-#include <QStackedBarSeries>
 #include <QDropEvent>
 #include <QImage>
+#include <QLineSeries>
 #include <QMimeData>
+#include <QScatterSeries>
 #include <QSignalSpy>
+#include <QStackedBarSeries>
 #include <QTableView>
 #include <QUrl>
-
 #include <nlohmann/json.hpp>
 
 #include "support/temp_dir.h"
@@ -24,7 +25,6 @@
 #include "ui/exporters.h"
 #include "ui/findings_model.h"
 #include "ui/findings_panel.h"
-#include "ui/main_window.h"
 #include "ui/recent_files.h"
 #include "ui/timeline_widget.h"
 #include "ui_fixture.h"
@@ -56,7 +56,8 @@ TEST_F(WindowFixture, ShowsBothRunsWithTheirVerdicts) {
   QString summary = window.summaryText();
   EXPECT_TRUE(summary.contains("starved 45.06 % of the GPU window")) << summary.toStdString();
   EXPECT_TRUE(summary.contains("highly input-bound"));
-  EXPECT_TRUE(summary.contains("h200_stream: 1.76x the steps per second of h200_naive")) << summary.toStdString();
+  EXPECT_TRUE(summary.contains("h200_stream: 1.76x the steps per second of h200_naive"))
+      << summary.toStdString();
   EXPECT_TRUE(window.comparePanel()->verdictText().contains("starvation 45.1 % → 16.0 %"));
   EXPECT_EQ(window.timeline()->document(), doc.get());
   EXPECT_EQ(window.windowTitle(), "Feedscope — h200_naive, h200_stream");
@@ -140,7 +141,8 @@ TEST_F(WindowFixture, ABadFileIsAnErrorAndTheWindowKeepsItsRuns) {
 
 TEST_F(WindowFixture, DroppedFilesJoinTheComparison) {
   QMimeData mime;
-  mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(FEEDSCOPE_TEST_DATA_DIR "/h200/h200_trap.json.gz"))});
+  mime.setUrls(
+      {QUrl::fromLocalFile(QString::fromStdString(FEEDSCOPE_TEST_DATA_DIR "/h200/h200_trap.json.gz"))});
   QSignalSpy loaded(&window, &MainWindow::documentLoaded);
   // Straight to the window's event handler: QApplication only delivers a drop after a real drag.
   QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);

@@ -26,7 +26,8 @@ TEST(CompareModel, PassesTheModelTesterAndShowsTheCoresFigures) {
   ASSERT_EQ(model.columnCount(), 4);  // metric, naive, stream, stream - naive
   EXPECT_EQ(model.headerData(1, Qt::Horizontal).toString(), "h200_naive");
   EXPECT_EQ(model.headerData(2, Qt::Horizontal).toString(), "h200_stream");
-  EXPECT_EQ(model.headerData(3, Qt::Horizontal).toString(), "h200_stream − h200_naive");
+  EXPECT_EQ(model.headerData(3, Qt::Horizontal).toString(), "Δ h200_stream");
+  EXPECT_EQ(model.headerData(3, Qt::Horizontal, Qt::ToolTipRole).toString(), "h200_stream − h200_naive");
   for (int r = 0; r < model.rowCount(); ++r) {
     const auto& d = core.deltas[static_cast<std::size_t>(r)];
     EXPECT_EQ(model.data(model.index(r, 0)).toString().toStdString(), d.label);
@@ -48,7 +49,8 @@ TEST(CompareModel, PassesTheModelTesterAndShowsTheCoresFigures) {
       EXPECT_EQ(model.data(model.index(r, 2)).toString(), "15.95 %");
       EXPECT_EQ(model.data(model.index(r, 3)).toString(), "-29.11 pt");
       // Better: green.
-      EXPECT_EQ(model.data(model.index(r, 3), Qt::ForegroundRole).value<QBrush>().color(), QColor(0x2e, 0x9d, 0x4f));
+      EXPECT_EQ(model.data(model.index(r, 3), Qt::ForegroundRole).value<QBrush>().color(),
+                QColor(0x2e, 0x9d, 0x4f));
     }
   }
   model.setTable({});

@@ -29,6 +29,7 @@ class QtEnvironment : public ::testing::Environment {
 };
 
 // Registered before main() runs; SetUp only happens when tests run, not when ctest lists them.
-[[maybe_unused]] ::testing::Environment* const kQtEnvironment = ::testing::AddGlobalTestEnvironment(new QtEnvironment);
+[[maybe_unused]] ::testing::Environment* const kQtEnvironment =
+    ::testing::AddGlobalTestEnvironment(new QtEnvironment);
 
 }  // namespace

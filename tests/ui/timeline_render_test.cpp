@@ -70,7 +70,9 @@ struct Rendered {
   QColor at(int viewX, int imageY) const { return image.pixelColor(kLabel + viewX, imageY); }
 };
 
-QColor rgb(view::Rgb c) { return toQColor(c); }
+QColor rgb(view::Rgb c) {
+  return toQColor(c);
+}
 
 TEST(TimelineRender, BoxesCopiesAndStarvationAreDrawnInTheirColours) {
   RunFixture f;
@@ -113,29 +115,35 @@ TEST(TimelineRender, BoxesCopiesAndStarvationAreDrawnInTheirColours) {
   }
   EXPECT_GT(dark, 20);
   int rulerInk = 0;
-  for (int x = kLabel; x < kWidth; ++x) rulerInk += r.image.pixelColor(x, kRuler / 2).lightness() < 128 ? 1 : 0;
+  for (int x = kLabel; x < kWidth; ++x)
+    rulerInk += r.image.pixelColor(x, kRuler / 2).lightness() < 128 ? 1 : 0;
   EXPECT_GT(rulerInk, 10);
 }
 
 TEST(TimelineRender, FoldedColumnsReadAsAUtilisationChart) {
   RunFixture f;
-  for (int k = 0; k < 1000; ++k) f.kernel(100 * k, 100 * k + 10);
-  Rendered r(f.finish(), {0, 100'000});  // 100 ns per pixel: 10 % busy, busiest quarter 40 %
+  for (int k = 0; k < 600; ++k) f.kernel(100 * k, 100 * k + 10);
+  f.kernel(99'990, 100'000);             // after a 40 µs gap, so the content reaches 100 µs
+  Rendered r(f.finish(), {0, 100'000});  // 100 ns per pixel: columns 0..599 are 10 % busy
   const auto& s = r.strip(view::LaneKind::Kernels);
   // Bottom of the strip: painted bottom is one pixel above its end; usable height is 2 px less.
   const int bottom = kRuler + static_cast<int>(s.y + s.height) - 2;
   const int usable = static_cast<int>(s.height) - 2;
   const int meanPx = std::max(1, static_cast<int>(std::lround(0.1 * usable)));
-  const int peakPx = static_cast<int>(std::lround(0.4 * usable));
   QColor strong = rgb(view::palette::kKernel);
-  QColor light = rgb(view::lighter(view::palette::kKernel, 0.6));
-  for (int x : {5, 250, 500, 998}) {
+  QColor light = rgb(view::lighter(view::palette::kKernel, 0.7));
+  for (int x : {5, 250, 599}) {
+    // The mean in the strong colour from the bottom; above it, up to the top, the faint band that
+    // says something ran in this pixel.
     EXPECT_EQ(r.at(x, bottom), strong) << x;
     EXPECT_EQ(r.at(x, bottom - meanPx), light) << x;
-    EXPECT_EQ(r.at(x, bottom - peakPx + 1), light) << x;
-    QColor above = r.at(x, bottom - peakPx - 1);
-    EXPECT_NE(above, strong) << x;
-    EXPECT_NE(above, light) << x;
+    EXPECT_EQ(r.at(x, bottom - usable + 1), light) << x;
+  }
+  // Nothing ran between 60 µs and 99.99 µs: no ink.
+  for (int x : {650, 800, 990}) {
+    QColor c = r.at(x, bottom);
+    EXPECT_NE(c, strong) << x;
+    EXPECT_NE(c, light) << x;
   }
 }
 

@@ -1,5 +1,7 @@
 // The timeline widget as a user drives it: wheel zoom at the cursor, drag to pan, Shift+drag to
 // select, click for details, W/S/A/D keys, lane collapse.
+#include "ui/timeline_widget.h"
+
 #include <gtest/gtest.h>
 
 #include <QSignalSpy>
@@ -7,7 +9,6 @@
 #include <QWheelEvent>
 
 #include "support/run_fixture.h"
-#include "ui/timeline_widget.h"
 #include "ui_fixture.h"
 
 namespace feedscope::ui {
@@ -40,15 +41,17 @@ struct WidgetFixture : ::testing::Test {
     ADD_FAILURE() << "no lane";
     return 0;
   }
-  int xOf(double displayNs) { return widget.lanesLeft() + static_cast<int>(std::lround(widget.viewport().toPx(displayNs))); }
+  int xOf(double displayNs) {
+    return widget.lanesLeft() + static_cast<int>(std::lround(widget.viewport().toPx(displayNs)));
+  }
 };
 
 TEST_F(WidgetFixture, WheelZoomsAtTheCursor) {
   QPoint at(widget.lanesLeft() + 300, laneY(view::LaneKind::Kernels));
   double before = widget.viewport().nsPerPx();
   double anchor = widget.viewport().toTime(300);
-  QWheelEvent wheel(at, widget.mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
-                    false);
+  QWheelEvent wheel(at, widget.mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                    Qt::NoScrollPhase, false);
   QApplication::sendEvent(&widget, &wheel);
   EXPECT_LT(widget.viewport().nsPerPx(), before);
   EXPECT_NEAR(widget.viewport().toTime(300), anchor, widget.viewport().nsPerPx());
@@ -88,14 +91,16 @@ TEST_F(WidgetFixture, DragPansAndShiftDragSelectsARange) {
 TEST_F(WidgetFixture, ClickShowsTheIntervalsDetails) {
   widget.showRange({99'000, 102'000});
   QSignalSpy activated(&widget, &TimelineWidget::itemActivated);
-  QTest::mouseClick(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(xOf(100'500), laneY(view::LaneKind::CopyH2D)));
+  QTest::mouseClick(&widget, Qt::LeftButton, Qt::NoModifier,
+                    QPoint(xOf(100'500), laneY(view::LaneKind::CopyH2D)));
   ASSERT_EQ(activated.count(), 1);
   auto d = activated.first().at(0).value<view::Description>();
   EXPECT_EQ(d.title, "Memcpy HtoD (Pinned -> Device)");
   ASSERT_NE(d.find("bandwidth"), nullptr);
   EXPECT_EQ(*d.find("bandwidth"), "4194 GB/s");
   // Empty space: nothing.
-  QTest::mouseClick(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(xOf(101'500), laneY(view::LaneKind::CopyH2D)));
+  QTest::mouseClick(&widget, Qt::LeftButton, Qt::NoModifier,
+                    QPoint(xOf(101'500), laneY(view::LaneKind::CopyH2D)));
   EXPECT_EQ(activated.count(), 1);
 }
 

@@ -7,7 +7,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QSignalSpy>
-
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -25,7 +24,8 @@ inline const std::string kStream = FEEDSCOPE_TEST_DATA_DIR "/h200/h200_stream.js
 inline std::shared_ptr<ui::Document> sampleDocument() {
   static std::shared_ptr<ui::Document> doc = [] {
     std::atomic<bool> cancelled{false};
-    return ui::loadDocument({kNaive, kStream}, nullptr, [](double, const std::string&) {}, cancelled);
+    return ui::loadDocument(
+        {kNaive, kStream}, nullptr, [](double, const std::string&) {}, cancelled);
   }();
   return doc;
 }

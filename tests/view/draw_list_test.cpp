@@ -45,7 +45,9 @@ TEST(DrawList, SubPixelIntervalsFoldIntoColumnsThatKnowTheirCountAndBusyShare) {
   AnalysedModel m(comb());
   LaneLayout layout = layoutLanes(*m.model, {});
   Viewport v = viewOf(*m.model, {0, 100'000});  // 100 ns per pixel: each kernel is 0.1 px
-  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+  DrawOptions quarters;
+  quarters.peak_parts = 4;
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height, quarters);
   std::size_t slot = slotOf(layout, m.lane(LaneKind::Kernels, 7));
   ItemRange folds = list.slot_folds[slot];
   ASSERT_EQ(folds.end - folds.begin, 1u);
@@ -64,6 +66,11 @@ TEST(DrawList, SubPixelIntervalsFoldIntoColumnsThatKnowTheirCountAndBusyShare) {
     EXPECT_NEAR(c.mean, 0.1, 1e-6) << x;  // 10 ns of 100
     EXPECT_NEAR(c.peak, 0.4, 1e-6) << x;  // 10 ns of the first 25
   }
+  // By default the peak is the busy signal's maximum: 1 wherever anything ran.
+  DrawList plain = buildDrawList(*m.model, layout, v, 0, layout.height);
+  const DrawFold& plainFold = plain.folds[plain.slot_folds[slot].begin];
+  EXPECT_NEAR(plain.column(plainFold, 500).mean, 0.1, 1e-6);
+  EXPECT_EQ(plain.column(plainFold, 500).peak, 1.0f);
   // The long kernel on stream 8 is one box across the view.
   std::size_t longSlot = slotOf(layout, m.lane(LaneKind::Kernels, 8));
   ASSERT_EQ(list.slot_boxes[longSlot].end - list.slot_boxes[longSlot].begin, 1u);
@@ -117,7 +124,9 @@ TEST(DrawList, OnlyVisibleSlotsAreBuilt) {
   const SlotPlacement& last = layout.row_slots.back();
   DrawList list = buildDrawList(*m.model, layout, v, last.y, last.height);
   EXPECT_EQ(list.visible_slots, 1u);
-  EXPECT_EQ(list.slot_folds[0].end - list.slot_folds[0].begin + list.slot_boxes[0].end - list.slot_boxes[0].begin, 0u);
+  EXPECT_EQ(
+      list.slot_folds[0].end - list.slot_folds[0].begin + list.slot_boxes[0].end - list.slot_boxes[0].begin,
+      0u);
 }
 
 // Every interval in the window is drawn exactly once (as a box or inside a fold), and fold columns
@@ -147,7 +156,8 @@ TEST(DrawList, AgreesWithBruteForceOnRandomRows) {
     Viewport v = viewOf(*m.model, {a - (origin - kBase), b - (origin - kBase) + 10}, 800);
     DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
     std::vector<int> drawn(spans.size(), 0);
-    for (std::uint32_t k = list.slot_boxes[slot].begin; k < list.slot_boxes[slot].end; ++k) ++drawn[list.boxes[k].item];
+    for (std::uint32_t k = list.slot_boxes[slot].begin; k < list.slot_boxes[slot].end; ++k)
+      ++drawn[list.boxes[k].item];
     for (std::uint32_t k = list.slot_folds[slot].begin; k < list.slot_folds[slot].end; ++k) {
       const DrawFold& fold = list.folds[k];
       for (std::uint32_t i = fold.first_item; i < fold.end_item; ++i) ++drawn[i];
@@ -155,10 +165,12 @@ TEST(DrawList, AgreesWithBruteForceOnRandomRows) {
         double c0 = origin + v.toTime(x), c1 = origin + v.toTime(x + 1);
         // The spans do not overlap and are sorted: start from the first that ends after the column.
         double covered = 0;
-        auto it = std::lower_bound(spans.begin(), spans.end(), c0,
-                                   [](const auto& span, double time) { return static_cast<double>(span.second) <= time; });
+        auto it = std::lower_bound(spans.begin(), spans.end(), c0, [](const auto& span, double time) {
+          return static_cast<double>(span.second) <= time;
+        });
         for (; it != spans.end() && static_cast<double>(it->first) < c1; ++it) {
-          covered += std::max(0.0, std::min(static_cast<double>(it->second), c1) - std::max(static_cast<double>(it->first), c0));
+          covered += std::max(0.0, std::min(static_cast<double>(it->second), c1) -
+                                       std::max(static_cast<double>(it->first), c0));
         }
         ASSERT_NEAR(list.column(fold, x).mean, covered / (c1 - c0), 1e-4) << "trial " << trial << " x " << x;
       }

@@ -37,7 +37,8 @@ TEST(LaneLayout, LanesFollowTheirRunHeader) {
   EXPECT_DOUBLE_EQ(layout.row_slots[ops.first_slot + 2].y, ops.y + 2 * o.row_px);
   EXPECT_DOUBLE_EQ(layout.height, ops.y + ops.height + o.lane_gap_px);
   // The starvation lane's four cause rows share its strip.
-  for (std::size_t k = 0; k < kCauseGroupCount; ++k) EXPECT_DOUBLE_EQ(layout.row_slots[k].y, layout.lanes[0].y);
+  for (std::size_t k = 0; k < kCauseGroupCount; ++k)
+    EXPECT_DOUBLE_EQ(layout.row_slots[k].y, layout.lanes[0].y);
   EXPECT_EQ(layout.laneAt(ops.y + 1), std::optional<std::size_t>(2));
   EXPECT_EQ(layout.laneAt(1), std::nullopt);  // the run header
 }

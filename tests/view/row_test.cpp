@@ -56,10 +56,12 @@ TEST(Row, SearchesAgreeWithBruteForce) {
     std::size_t endingAfter = 0;
     while (endingAfter < c.size() && static_cast<double>(c.end_ns[endingAfter]) <= t) ++endingAfter;
     std::size_t startingAtOrAfter = 0;
-    while (startingAtOrAfter < c.size() && static_cast<double>(c.start_ns[startingAtOrAfter]) < t) ++startingAtOrAfter;
+    while (startingAtOrAfter < c.size() && static_cast<double>(c.start_ns[startingAtOrAfter]) < t)
+      ++startingAtOrAfter;
     double covered = 0;
     for (std::size_t i = 0; i < c.size(); ++i) {
-      covered += std::max(0.0, std::min(static_cast<double>(c.end_ns[i]), t) - static_cast<double>(c.start_ns[i]));
+      covered +=
+          std::max(0.0, std::min(static_cast<double>(c.end_ns[i]), t) - static_cast<double>(c.start_ns[i]));
     }
     ASSERT_EQ(row.firstEndingAfter(t), endingAfter) << t;
     ASSERT_EQ(row.firstStartingAtOrAfter(t), startingAtOrAfter) << t;

@@ -11,7 +11,8 @@ namespace {
 TEST(Ruler, NiceStepClimbsTheOneTwoFiveLadder) {
   struct Case {
     double min, step;
-  } cases[] = {{0.3, 0.5}, {1, 1}, {1.01, 2}, {2, 2}, {2.5, 5}, {7, 10}, {999, 1000}, {1.2e6, 2e6}, {4.9e8, 5e8}};
+  } cases[] = {{0.3, 0.5}, {1, 1},      {1.01, 2},    {2, 2},      {2.5, 5},
+               {7, 10},    {999, 1000}, {1.2e6, 2e6}, {4.9e8, 5e8}};
   for (const auto& c : cases) EXPECT_DOUBLE_EQ(niceStep(c.min), c.step) << c.min;
 }
 
@@ -20,9 +21,9 @@ TEST(Ruler, LabelsUseTheStepsUnitAndOnlyTheDecimalsItNeeds) {
     double t, step;
     const char* label;
   } cases[] = {
-      {0, 1e6, "0 ms"},          {1.2e7, 2e6, "12 ms"},       {1.5e6, 5e5, "1.5 ms"},  {2.5e9, 5e8, "2.5 s"},
-      {3e9, 1e9, "3 s"},         {750, 50, "750 ns"},         {12.5, 0.5, "12.5 ns"},   {-5e6, 1e6, "-5 ms"},
-      {1e-7, 1e6, "0 ms"},       {2.25, 0.05, "2.25 ns"}, {1.05e6, 5e4, "1050 µs"}, {4e4, 1e4, "40 µs"},
+      {0, 1e6, "0 ms"},    {1.2e7, 2e6, "12 ms"},   {1.5e6, 5e5, "1.5 ms"},   {2.5e9, 5e8, "2.5 s"},
+      {3e9, 1e9, "3 s"},   {750, 50, "750 ns"},     {12.5, 0.5, "12.5 ns"},   {-5e6, 1e6, "-5 ms"},
+      {1e-7, 1e6, "0 ms"}, {2.25, 0.05, "2.25 ns"}, {1.05e6, 5e4, "1050 µs"}, {4e4, 1e4, "40 µs"},
   };
   for (const auto& c : cases) EXPECT_EQ(tickLabel(c.t, c.step), c.label) << c.t << " / " << c.step;
 }

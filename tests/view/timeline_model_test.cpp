@@ -32,8 +32,9 @@ TEST(TimelineModel, LanesFollowTheDisplayOrder) {
   AnalysedModel m(copyThenCompute());
   std::vector<LaneKind> kinds;
   for (const auto& lane : m.model->lanes()) kinds.push_back(lane.kind);
-  EXPECT_EQ(kinds, (std::vector<LaneKind>{LaneKind::Starvation, LaneKind::Kernels, LaneKind::CopyH2D, LaneKind::CopyD2H,
-                                          LaneKind::Memset, LaneKind::Steps, LaneKind::ApiCalls}));
+  EXPECT_EQ(kinds, (std::vector<LaneKind>{LaneKind::Starvation, LaneKind::Kernels, LaneKind::CopyH2D,
+                                          LaneKind::CopyD2H, LaneKind::Memset, LaneKind::Steps,
+                                          LaneKind::ApiCalls}));
   const Lane& kernels = m.model->lanes()[1];
   EXPECT_EQ(kernels.title, "GPU 0 stream 7 · kernels");
   EXPECT_EQ(kernels.interval_count, 3u);

@@ -19,8 +19,8 @@ TEST(Viewport, MapsTimeToPixelAndBack) {
   struct Case {
     double start, nsPerPx, t, px;
   } cases[] = {
-      {0, 1000, 0, 0},          {0, 1000, 500'000, 500},   {1e6, 1000, 1.5e6, 500},
-      {1e6, 1, 1e6 + 250, 250}, {2e8, 1e5, 2.5e8, 500},    {5e5, 0.5, 5e5 + 10, 20},
+      {0, 1000, 0, 0},          {0, 1000, 500'000, 500}, {1e6, 1000, 1.5e6, 500},
+      {1e6, 1, 1e6 + 250, 250}, {2e8, 1e5, 2.5e8, 500},  {5e5, 0.5, 5e5 + 10, 20},
   };
   for (const auto& c : cases) {
     Viewport v = make(c.start, c.nsPerPx);
