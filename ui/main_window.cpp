@@ -406,6 +406,7 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
   for (const auto& verdict : doc_->compare.verdicts)
     lines << "<b>" + QString::fromStdString(verdict).toHtmlEscaped() + "</b>";
   summary_->setText(lines.join("<br>"));
+  timeline_->setFocus();  // W/A/S/D work at once
   status_label_->setText(tr("%n run(s)", "", static_cast<int>(doc_->runs.size())) + " · " +
                          QString::fromStdString(view::withThousands(doc_->intervalCount())) +
                          tr(" intervals"));
