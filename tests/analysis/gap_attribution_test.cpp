@@ -70,7 +70,9 @@ TEST(GapAttribution, EveryCauseWithApiRecords) {
   for (std::size_t i = 0; i < tl.causes.size(); ++i) {
     const CauseSegment& s = tl.causes[i];
     EXPECT_LT(s.start, s.end);
-    if (i > 0) EXPECT_LE(tl.causes[i - 1].end, s.start);
+    if (i > 0) {
+      EXPECT_LE(tl.causes[i - 1].end, s.start);
+    }
     covered += s.end - s.start;
   }
   TimeNs gapTotal = 0;

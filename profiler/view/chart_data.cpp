@@ -1,0 +1,139 @@
+// Chart series.
+#include "view/chart_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <tuple>
+#include <utility>
+
+#include "view/ruler.h"
+
+namespace feedscope::view {
+
+std::vector<XY> downsampleKeepMax(const std::vector<XY>& points, std::size_t maxPoints) {
+  if (maxPoints == 0) return {};
+  if (points.size() <= maxPoints) return points;
+  std::size_t bucket = (points.size() + maxPoints - 1) / maxPoints;
+  std::vector<XY> out;
+  for (std::size_t b = 0; b < points.size(); b += bucket) {
+    auto first = points.begin() + static_cast<std::ptrdiff_t>(b);
+    auto last = points.begin() + static_cast<std::ptrdiff_t>(std::min(points.size(), b + bucket));
+    out.push_back(*std::max_element(first, last, [](const XY& a, const XY& c) { return a.y < c.y; }));
+  }
+  return out;
+}
+
+std::vector<XY> stepTimesMs(const analysis::DeviceAnalysis& device, std::size_t maxPoints) {
+  std::vector<XY> points;
+  points.reserve(device.steps.size());
+  for (std::size_t k = 0; k < device.steps.size(); ++k) {
+    points.push_back(
+        {static_cast<double>(k + 1), static_cast<double>(device.steps[k].metrics.window_ns) / 1e6});
+  }
+  return downsampleKeepMax(points, maxPoints);
+}
+
+TimeBreakdown timeBreakdown(const analysis::RunAnalysis& run) {
+  TimeBreakdown b;
+  b.run = run.run_name;
+  const analysis::DeviceAnalysis* d = run.primary();
+  if (d == nullptr) {
+    b.basis = "no GPU work";
+    return b;
+  }
+  std::vector<const analysis::WindowMetrics*> windows;
+  for (const auto& s : d->steps) windows.push_back(&s.metrics);
+  b.basis = windows.empty() ? "GPU window" : "mean step";
+  if (windows.empty()) windows.push_back(&d->whole);
+  double n = static_cast<double>(windows.size());
+  for (const auto* m : windows) {
+    b.compute_ms += static_cast<double>(m->compute_busy_ns) / 1e6 / n;
+    b.exposed_copy_ms += static_cast<double>(m->gaps.copyWait()) / 1e6 / n;
+    b.host_wait_ms += static_cast<double>(m->gaps.hostWait()) / 1e6 / n;
+    b.other_ms += static_cast<double>(m->gaps[analysis::GapCause::DependencyOther]) / 1e6 / n;
+  }
+  return b;
+}
+
+BandwidthSeries h2dBandwidth(const analysis::DeviceAnalysis& device, std::size_t maxPoints) {
+  BandwidthSeries out;
+  const auto& copies = device.timeline.h2d_copies;
+  auto seriesOf = [&](trace::MemoryKind kind) -> std::vector<XY>& {
+    if (kind == trace::MemoryKind::Pageable) return out.pageable;
+    if (kind == trace::MemoryKind::Pinned) return out.pinned;
+    return out.other;
+  };
+  std::vector<std::pair<XY, trace::MemoryKind>> all;
+  for (const auto& c : copies) {
+    if (c.durationNs() <= 0 || c.bytes == 0) continue;  // no bandwidth to plot, and log axes need > 0
+    all.push_back(
+        {{static_cast<double>(c.bytes), static_cast<double>(c.bytes) / static_cast<double>(c.durationNs())},
+         c.host_memory});
+  }
+  if (all.size() <= maxPoints) {
+    for (const auto& [p, kind] : all) seriesOf(kind).push_back(p);
+    return out;
+  }
+  // Log-log cells: one point per cell and series keeps the cloud's shape at a bounded size.
+  double minX = all.front().first.x, maxX = minX, minY = all.front().first.y, maxY = minY;
+  for (const auto& [p, kind] : all) {
+    minX = std::min(minX, p.x);
+    maxX = std::max(maxX, p.x);
+    minY = std::min(minY, p.y);
+    maxY = std::max(maxY, p.y);
+  }
+  const double cellsX = std::max(1.0, std::floor(std::sqrt(static_cast<double>(maxPoints) / 3 * 2)));
+  const double cellsY = std::max(1.0, std::floor(static_cast<double>(maxPoints) / 3 / cellsX));
+  auto cell = [](double v, double lo, double hi, double cells) {
+    double span = std::log10(hi) - std::log10(lo);
+    if (span <= 0) return 0.0;
+    return std::min(cells - 1, std::floor((std::log10(v) - std::log10(lo)) / span * cells));
+  };
+  std::set<std::tuple<int, double, double>> taken;
+  for (const auto& [p, kind] : all) {
+    auto key =
+        std::make_tuple(static_cast<int>(kind), cell(p.x, minX, maxX, cellsX), cell(p.y, minY, maxY, cellsY));
+    if (taken.insert(key).second) seriesOf(kind).push_back(p);
+  }
+  return out;
+}
+
+GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& devices) {
+  GapHistogram h;
+  std::vector<std::vector<double>> lengths(devices.size());
+  double longest = 0;
+  for (std::size_t r = 0; r < devices.size(); ++r) {
+    if (devices[r] == nullptr) continue;
+    const auto& tl = devices[r]->timeline;
+    for (const auto& g : tl.gaps) {
+      trace::TimeNs s = std::max(g.span.start, tl.gpu_window.start);
+      trace::TimeNs e = std::min(g.span.end, tl.gpu_window.end);
+      if (e <= s) continue;
+      lengths[r].push_back(static_cast<double>(e - s));
+      longest = std::max(longest, static_cast<double>(e - s));
+    }
+  }
+  h.edges_ns.push_back(0);
+  // Bins on a 1-3-10 ladder from 1 µs: few enough that their names fit under the bars.
+  for (int k = 0; h.edges_ns.back() <= longest; ++k) {
+    h.edges_ns.push_back(std::pow(10.0, 3 + k / 2) * (k % 2 == 0 ? 1 : 3));
+  }
+  std::size_t bins = h.edges_ns.size() - 1;
+  for (std::size_t k = 0; k < bins; ++k) {
+    // A bin is named by where it starts: short labels fit under many bars.
+    h.labels.push_back(k == 0 ? "< " + tickLabel(h.edges_ns[1], h.edges_ns[1])
+                              : tickLabel(h.edges_ns[k], h.edges_ns[k]));
+  }
+  h.counts.assign(devices.size(), std::vector<std::uint64_t>(bins, 0));
+  for (std::size_t r = 0; r < devices.size(); ++r) {
+    for (double len : lengths[r]) {
+      auto it = std::upper_bound(h.edges_ns.begin(), h.edges_ns.end(), len);
+      std::size_t bin = static_cast<std::size_t>(it - h.edges_ns.begin()) - 1;
+      ++h.counts[r][std::min(bin, bins - 1)];
+    }
+  }
+  return h;
+}
+
+}  // namespace feedscope::view

@@ -1,0 +1,212 @@
+// Per-pixel folding: the visible part of each row is found by binary search, intervals wide enough are
+// boxes, and the rest are gathered per pixel column by jumping to the first interval that starts in
+// the next column, so a frame costs about (columns + boxes) x log(intervals), not the interval count.
+#include "view/draw_list.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace feedscope::view {
+namespace {
+
+class RowFolder {
+ public:
+  RowFolder(DrawList& list, const Row& row, const Viewport& viewport, double origin, std::uint32_t slot,
+            Rgb color, std::vector<float>* stackBase, const DrawOptions& options)
+      : list_(list),
+        row_(row),
+        viewport_(viewport),
+        origin_(origin),
+        slot_(slot),
+        color_(color),
+        stack_base_(stackBase),
+        options_(options),
+        width_(static_cast<int>(std::ceil(viewport.width()))) {}
+
+  // Adds intervals [first, end) that start in pixel column `column` and reach at most `lastColumn`;
+  // `next` is the first interval that starts at or after the next column (end, or one more when the
+  // last interval of the column was left out to be drawn as a box).
+  void add(std::uint32_t first, std::uint32_t end, std::uint32_t next, int column, int lastColumn) {
+    column = std::min(column, width_ - 1);
+    lastColumn = std::min(std::max(lastColumn, column), width_ - 1);
+    if (open_ && column > fold_.x1) flush();  // a column without any of the row's time between
+    if (!open_) {
+      open_ = true;
+      fold_ = DrawFold{};
+      fold_.x0 = column;
+      fold_.x1 = column;
+      fold_.slot = slot_;
+      fold_.first_item = first;
+      fold_.color = color_;
+      fold_.first_column = list_.columns.size();
+    }
+    extendTo(column, first);
+    list_.columns[fold_.first_column + static_cast<std::size_t>(column - fold_.x0)].count += end - first;
+    // Later columns of the fold have nothing starting in them yet: their first interval is `next`.
+    // measureColumns() relies on this being exact.
+    for (int x = column + 1; x < fold_.x1; ++x)
+      list_.columns[fold_.first_column + static_cast<std::size_t>(x - fold_.x0)].first_item = next;
+    extendTo(lastColumn, next);
+    fold_.end_item = end;
+    fold_.count += end - first;
+  }
+
+  void flush() {
+    if (!open_) return;
+    open_ = false;
+    measureColumns();
+    list_.folds.push_back(fold_);
+  }
+
+ private:
+  // Makes columns up to `column` exist; new ones begin at `item`.
+  void extendTo(int column, std::uint32_t item) {
+    while (fold_.x1 <= column) {
+      FoldColumn c;
+      c.first_item = item;
+      list_.columns.push_back(c);
+      ++fold_.x1;
+    }
+  }
+
+  // Covered time at each column edge and part edge. Inside the fold a column's right edge is the next
+  // column's left one, whose first interval add() already found: only part edges need a search.
+  void measureColumns() {
+    const int parts = std::max(options_.peak_parts, 1);
+    std::size_t cursor = 0;
+    double covered = row_.coveredBefore(columnTime(fold_.x0), &cursor);
+    for (int x = fold_.x0; x < fold_.x1; ++x) {
+      FoldColumn& c = list_.columns[fold_.first_column + static_cast<std::size_t>(x - fold_.x0)];
+      double partNs = viewport_.nsPerPx() / parts;
+      double start = covered;
+      double peak = 0;
+      for (int k = 1; k <= parts; ++k) {
+        double next;
+        if (k == parts && x + 1 < fold_.x1) {
+          cursor = list_.columns[fold_.first_column + static_cast<std::size_t>(x + 1 - fold_.x0)].first_item;
+          next = row_.coveredBeforeFirst(columnTime(x + 1), cursor);
+        } else {
+          next = row_.coveredBefore(columnTime(x + static_cast<double>(k) / parts), &cursor);
+        }
+        peak = std::max(peak, (next - covered) / partNs);
+        covered = next;
+      }
+      c.mean = static_cast<float>(std::clamp((covered - start) / viewport_.nsPerPx(), 0.0, 1.0));
+      c.peak = parts == 1 ? (covered > start || c.count > 0 ? 1.0f : 0.0f)
+                          : static_cast<float>(std::clamp(peak, 0.0, 1.0));
+      if (stack_base_ != nullptr && x >= 0 && x < static_cast<int>(stack_base_->size())) {
+        float& base = (*stack_base_)[static_cast<std::size_t>(x)];
+        c.base = base;
+        base += c.mean;
+      }
+    }
+  }
+
+  double columnTime(double x) const { return origin_ + viewport_.toTime(x); }
+
+  DrawList& list_;
+  const Row& row_;
+  const Viewport& viewport_;
+  double origin_;
+  std::uint32_t slot_;
+  Rgb color_;
+  std::vector<float>* stack_base_;
+  const DrawOptions& options_;
+  int width_;
+  bool open_ = false;
+  DrawFold fold_;
+};
+
+std::uint8_t boxStyle(const Lane& lane, const Row& row, std::size_t i) {
+  if (lane.kind != LaneKind::CopyH2D && lane.kind != LaneKind::CopyD2H) return 0;
+  const auto& c = row.columns();
+  std::size_t p = row.position(i);
+  trace::MemoryKind host = lane.kind == LaneKind::CopyH2D ? c.src[p] : c.dst[p];
+  return host == trace::MemoryKind::Pageable ? box_style::kHatched : 0;
+}
+
+void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std::size_t rowIndex,
+              std::uint32_t slot, const Viewport& viewport, std::vector<float>* stackBase,
+              const DrawOptions& options) {
+  const Row& row = lane.rows[rowIndex];
+  if (row.empty()) return;
+  const double origin = static_cast<double>(model.runs()[lane.run].origin);
+  const TimeRange visible = viewport.visible();
+  const double t0 = origin + visible.start;
+  const double t1 = origin + visible.end;
+  const double width = viewport.width();
+  // The rows of the starvation lane are its cause groups.
+  Rgb foldColor =
+      lane.stacked
+          ? causeGroupColor(static_cast<CauseGroup>(std::min<std::size_t>(rowIndex, kCauseGroupCount - 1)))
+          : lane.base_color;
+  RowFolder folder(list, row, viewport, origin, slot, foldColor, stackBase, options);
+  auto toPx = [&](TimeNs t) { return viewport.toPx(static_cast<double>(t) - origin); };
+
+  std::size_t n = row.size();
+  std::size_t i = row.firstEndingAfter(t0);
+  while (i < n && static_cast<double>(row.start(i)) < t1) {
+    double x0 = toPx(row.start(i));
+    double x1 = toPx(row.end(i));
+    if (x1 - x0 >= options.min_box_px) {
+      folder.flush();
+      list.boxes.push_back({std::max(x0, -2.0), std::min(x1, width + 2), slot, static_cast<std::uint32_t>(i),
+                            model.intervalColor(lane, row, i), boxStyle(lane, row, i)});
+      ++i;
+      continue;
+    }
+    // Fold every interval that starts in this pixel column; the jump is what keeps a zoomed-out frame
+    // from visiting millions of intervals.
+    int column = static_cast<int>(std::floor(std::max(x0, 0.0)));
+    // The same expression as RowFolder::columnTime, so both find the same first interval.
+    double nextColumnStart = origin + viewport.toTime(column + 1);
+    const std::size_t next = row.firstStartingAtOrAfter(nextColumnStart, i + 1);
+    std::size_t j = next;
+    // The last of them may be long: leave it for the next round, which draws it as a box.
+    if (j - 1 > i && toPx(row.end(j - 1)) - toPx(row.start(j - 1)) >= options.min_box_px) --j;
+    // Without overlaps the last interval ends last; the overflow row has to look at all of them.
+    TimeNs lastEnd = row.end(j - 1);
+    if (row.overlapping()) {
+      for (std::size_t k = i; k < j; ++k) lastEnd = std::max(lastEnd, row.end(k));
+    }
+    double lastEndPx = toPx(lastEnd);
+    int lastColumn = static_cast<int>(std::ceil(lastEndPx)) - 1;
+    folder.add(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), static_cast<std::uint32_t>(next),
+               column, lastColumn);
+    i = j;
+  }
+  folder.flush();
+}
+
+}  // namespace
+
+DrawList buildDrawList(const TimelineModel& model, const LaneLayout& layout, const Viewport& viewport,
+                       double top, double height, const DrawOptions& options) {
+  DrawList list;
+  list.slot_boxes.resize(layout.row_slots.size());
+  list.slot_folds.resize(layout.row_slots.size());
+  std::vector<float> stackBase;
+  std::size_t stackLane = static_cast<std::size_t>(-1);
+  for (std::size_t s = 0; s < layout.row_slots.size(); ++s) {
+    const SlotPlacement& slot = layout.row_slots[s];
+    list.slot_boxes[s].begin = list.slot_boxes[s].end = static_cast<std::uint32_t>(list.boxes.size());
+    list.slot_folds[s].begin = list.slot_folds[s].end = static_cast<std::uint32_t>(list.folds.size());
+    if (slot.y + slot.height < top || slot.y > top + height) continue;
+    ++list.visible_slots;
+    const Lane& lane = model.lanes()[slot.lane];
+    std::vector<float>* base = nullptr;
+    if (lane.stacked) {
+      if (stackLane != slot.lane) {
+        stackLane = slot.lane;
+        stackBase.assign(static_cast<std::size_t>(std::ceil(viewport.width())), 0.0f);
+      }
+      base = &stackBase;
+    }
+    buildRow(list, model, lane, slot.row, static_cast<std::uint32_t>(s), viewport, base, options);
+    list.slot_boxes[s].end = static_cast<std::uint32_t>(list.boxes.size());
+    list.slot_folds[s].end = static_cast<std::uint32_t>(list.folds.size());
+  }
+  return list;
+}
+
+}  // namespace feedscope::view

@@ -1,0 +1,444 @@
+// Building the timeline's lanes and rows from runs and their analyses.
+#include "view/timeline_model.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+namespace feedscope::view {
+
+using trace::IntervalKind;
+using trace::TrackKind;
+
+namespace {
+
+constexpr std::size_t kLaneKindCount = static_cast<std::size_t>(LaneKind::HostOther) + 1;
+
+LaneKind laneKindFor(TrackKind track, IntervalKind kind) {
+  if (track == TrackKind::GpuMarkers) return LaneKind::GpuAnnotations;
+  if (track == TrackKind::GpuStream) {
+    switch (kind) {
+      case IntervalKind::Kernel:
+        return LaneKind::Kernels;
+      case IntervalKind::MemcpyHtoD:
+        return LaneKind::CopyH2D;
+      case IntervalKind::MemcpyDtoH:
+        return LaneKind::CopyD2H;
+      case IntervalKind::MemcpyDtoD:
+      case IntervalKind::MemcpyHtoH:
+      case IntervalKind::MemcpyPtoP:
+        return LaneKind::CopyOther;
+      case IntervalKind::Memset:
+        return LaneKind::Memset;
+      case IntervalKind::GpuAnnotation:
+        return LaneKind::GpuAnnotations;
+      default:
+        return LaneKind::GpuSync;
+    }
+  }
+  switch (kind) {
+    case IntervalKind::Step:
+      return LaneKind::Steps;
+    case IntervalKind::DataLoading:
+    case IntervalKind::LoaderWork:
+      return LaneKind::DataLoading;
+    case IntervalKind::Range:
+    case IntervalKind::GpuAnnotation:
+      return LaneKind::Ranges;
+    case IntervalKind::HostOp:
+      return LaneKind::HostOps;
+    case IntervalKind::RuntimeApi:
+    case IntervalKind::DriverApi:
+      return LaneKind::ApiCalls;
+    default:
+      return LaneKind::HostOther;
+  }
+}
+
+// Display order of a track's lanes: GPU work first, then the host's coarse ranges before fine ones.
+constexpr std::array<LaneKind, kLaneKindCount - 1> kLaneOrder = {
+    LaneKind::Kernels,  LaneKind::CopyH2D,        LaneKind::CopyD2H,  LaneKind::CopyOther,   LaneKind::Memset,
+    LaneKind::GpuSync,  LaneKind::GpuAnnotations, LaneKind::Steps,    LaneKind::DataLoading, LaneKind::Ranges,
+    LaneKind::ApiCalls, LaneKind::HostOps,        LaneKind::HostOther};
+
+Rgb laneBaseColor(LaneKind kind) {
+  switch (kind) {
+    case LaneKind::Starvation:
+      return palette::kCopyWaitPageable;
+    case LaneKind::Kernels:
+      return palette::kKernel;
+    case LaneKind::CopyH2D:
+      return palette::kH2dPinned;
+    case LaneKind::CopyD2H:
+      return palette::kD2h;
+    case LaneKind::CopyOther:
+      return palette::kOtherCopy;
+    case LaneKind::Memset:
+      return palette::kMemset;
+    case LaneKind::GpuSync:
+      return palette::kSync;
+    case LaneKind::Steps:
+      return palette::kStep;
+    case LaneKind::DataLoading:
+      return palette::kDataLoading;
+    case LaneKind::ApiCalls:
+      return palette::kApiCall;
+    default:
+      return 0x7d93b0;
+  }
+}
+
+std::string trackTitle(const trace::Track& track) {
+  switch (track.kind) {
+    case TrackKind::GpuStream:
+      return "GPU " + std::to_string(track.device) + " stream " + std::to_string(track.stream);
+    case TrackKind::GpuMarkers:
+      return "GPU " + std::to_string(track.device);
+    case TrackKind::HostThread:
+      return "thread " + std::to_string(track.tid);
+    case TrackKind::Loader:
+      return track.name;
+  }
+  return track.name;
+}
+
+void throwIfCancelled(const std::atomic<bool>* cancelled) {
+  if (cancelled != nullptr && cancelled->load(std::memory_order_relaxed)) throw BuildCancelled{};
+}
+
+std::string capitalised(std::string_view s) {
+  std::string out(s);
+  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+}  // namespace
+
+std::string_view laneKindLabel(LaneKind kind) {
+  switch (kind) {
+    case LaneKind::Starvation:
+      return "starvation";
+    case LaneKind::Kernels:
+      return "kernels";
+    case LaneKind::CopyH2D:
+      return "H2D";
+    case LaneKind::CopyD2H:
+      return "D2H";
+    case LaneKind::CopyOther:
+      return "other copies";
+    case LaneKind::Memset:
+      return "memset";
+    case LaneKind::GpuSync:
+      return "sync";
+    case LaneKind::GpuAnnotations:
+      return "annotations";
+    case LaneKind::Steps:
+      return "steps";
+    case LaneKind::DataLoading:
+      return "data loading";
+    case LaneKind::Ranges:
+      return "ranges";
+    case LaneKind::HostOps:
+      return "operators";
+    case LaneKind::ApiCalls:
+      return "CUDA API";
+    case LaneKind::HostOther:
+      break;
+  }
+  return "other";
+}
+
+bool isGpuLane(LaneKind kind) {
+  return kind == LaneKind::Starvation || kind == LaneKind::Kernels || kind == LaneKind::CopyH2D ||
+         kind == LaneKind::CopyD2H || kind == LaneKind::CopyOther || kind == LaneKind::Memset ||
+         kind == LaneKind::GpuSync || kind == LaneKind::GpuAnnotations;
+}
+
+std::string_view alignmentLabel(Alignment a) {
+  switch (a) {
+    case Alignment::FirstStep:
+      return "aligned at each run's first step";
+    case Alignment::GpuStart:
+      return "aligned at each run's first GPU operation";
+    case Alignment::Absolute:
+      break;
+  }
+  return "on each run's own clock (absolute time)";
+}
+
+std::string copyDisplayName(IntervalKind kind, trace::MemoryKind src, trace::MemoryKind dst) {
+  std::string_view direction = "DtoD";
+  switch (kind) {
+    case IntervalKind::MemcpyHtoD:
+      direction = "HtoD";
+      break;
+    case IntervalKind::MemcpyDtoH:
+      direction = "DtoH";
+      break;
+    case IntervalKind::MemcpyHtoH:
+      direction = "HtoH";
+      break;
+    case IntervalKind::MemcpyPtoP:
+      direction = "PtoP";
+      break;
+    default:
+      break;
+  }
+  return "Memcpy " + std::string(direction) + " (" + capitalised(trace::memoryKindName(src)) + " -> " +
+         capitalised(trace::memoryKindName(dst)) + ")";
+}
+
+std::vector<Row> packRows(const trace::IntervalColumns& columns, std::vector<std::uint32_t> positions,
+                          std::size_t maxRows) {
+  std::vector<Row> rows;
+  if (positions.empty()) return rows;
+  std::vector<TimeNs> rowEnd;
+  std::vector<std::uint8_t> rowOf(positions.size());
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    TimeNs s = columns.start_ns[positions[k]];
+    TimeNs e = columns.end_ns[positions[k]];
+    std::size_t r = 0;
+    while (r < rowEnd.size() && rowEnd[r] > s) ++r;
+    if (r == rowEnd.size()) {
+      if (rowEnd.size() < maxRows) {
+        rowEnd.push_back(e);
+      } else {
+        r = maxRows - 1;  // the overflow row
+      }
+    }
+    rowEnd[r] = std::max(rowEnd[r], e);
+    rowOf[k] = static_cast<std::uint8_t>(r);
+  }
+  if (rowEnd.size() == 1) {
+    bool everyInterval = positions.size() == columns.size();
+    if (everyInterval) positions = std::vector<std::uint32_t>();  // the whole track: no positions needed
+    rows.emplace_back(&columns, std::move(positions), false);
+    return rows;
+  }
+  std::vector<std::vector<std::uint32_t>> perRow(rowEnd.size());
+  for (std::size_t k = 0; k < positions.size(); ++k) perRow[rowOf[k]].push_back(positions[k]);
+  // Only the overflow row can hold overlaps; check it rather than assume.
+  for (std::size_t r = 0; r < perRow.size(); ++r) {
+    bool overlapping = false;
+    if (r + 1 == maxRows) {
+      TimeNs lastEnd = std::numeric_limits<TimeNs>::min();
+      for (std::uint32_t p : perRow[r]) {
+        overlapping = overlapping || columns.start_ns[p] < lastEnd;
+        lastEnd = std::max(lastEnd, columns.end_ns[p]);
+      }
+    }
+    rows.emplace_back(&columns, std::move(perRow[r]), overlapping);
+  }
+  return rows;
+}
+
+TimelineModel::TimelineModel() : derived_strings_(std::make_unique<trace::StringTable>()) {}
+
+TimelineModel TimelineModel::build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled) {
+  TimelineModel model;
+  for (const RunInput& input : runs) model.addRun(input, cancelled);
+  model.setAlignment(Alignment::FirstStep);
+  return model;
+}
+
+void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cancelled) {
+  const trace::Run& run = *input.run;
+  RunLanes rl;
+  rl.name = run.name;
+  rl.input = input;
+  rl.first_lane = lanes_.size();
+  std::size_t runIndex = runs_.size();
+
+  TimeNs extentStart = std::numeric_limits<TimeNs>::max();
+  TimeNs extentEnd = std::numeric_limits<TimeNs>::min();
+  for (const auto& track : run.tracks) {
+    if (track.intervals.empty()) continue;
+    extentStart = std::min(extentStart, track.intervals.start_ns.front());
+    for (TimeNs e : track.intervals.end_ns) extentEnd = std::max(extentEnd, e);
+  }
+  if (extentStart > extentEnd) extentStart = extentEnd = 0;
+  rl.extent_start = extentStart;
+  rl.extent_end = extentEnd;
+  if (input.analysis != nullptr) {
+    for (const auto& d : input.analysis->devices) {
+      if (d.timeline.gpu_window.length() <= 0) continue;
+      rl.gpu_start =
+          std::min(rl.gpu_start.value_or(d.timeline.gpu_window.start), d.timeline.gpu_window.start);
+    }
+    if (const auto* primary = input.analysis->primary(); primary != nullptr && !primary->steps.empty()) {
+      rl.first_step_start = primary->steps.front().step.span.start;
+    }
+  }
+
+  // Tracks in display order: by device, GPU streams, then device annotations; host threads; loaders.
+  std::vector<const trace::Track*> tracks;
+  for (const auto& t : run.tracks) tracks.push_back(&t);
+  std::stable_sort(tracks.begin(), tracks.end(), [](const trace::Track* a, const trace::Track* b) {
+    auto rank = [](const trace::Track* t) {
+      switch (t->kind) {
+        case TrackKind::GpuStream:
+          return 0;
+        case TrackKind::GpuMarkers:
+          return 1;
+        case TrackKind::HostThread:
+          return 2;
+        case TrackKind::Loader:
+          return 3;
+      }
+      return 4;
+    };
+    bool gpuA = a->isGpu(), gpuB = b->isGpu();
+    if (gpuA != gpuB) return gpuA;
+    if (gpuA && a->device != b->device) return a->device < b->device;
+    return std::make_tuple(rank(a), a->stream, a->pid, a->tid) <
+           std::make_tuple(rank(b), b->stream, b->pid, b->tid);
+  });
+
+  auto addStarvationLane = [&](std::int32_t device) {
+    if (input.analysis == nullptr) return;
+    for (const auto& d : input.analysis->devices) {
+      if (d.device != device) continue;
+      std::array<trace::IntervalColumns*, kCauseGroupCount> groups{};
+      for (auto& g : groups) {
+        derived_columns_.push_back(std::make_unique<trace::IntervalColumns>());
+        g = derived_columns_.back().get();
+      }
+      for (const auto& seg : d.timeline.causes) {
+        if (seg.end <= seg.start) continue;
+        trace::Interval iv{seg.start, seg.end, IntervalKind::Overhead};
+        iv.name = derived_strings_->intern(analysis::gapCauseLabel(seg.cause));
+        // Derived columns carry the cause in the flags byte; starvationCause() reads it back.
+        iv.flags = static_cast<std::uint8_t>(seg.cause);
+        groups[static_cast<std::size_t>(causeGroup(seg.cause))]->push_back(iv);
+      }
+      Lane lane;
+      lane.kind = LaneKind::Starvation;
+      lane.title = "GPU " + std::to_string(device) + " starvation";
+      lane.run = runIndex;
+      lane.device = device;
+      lane.strings = derived_strings_.get();
+      lane.stacked = true;
+      lane.base_color = palette::kCopyWaitPageable;
+      for (auto* g : groups) {
+        lane.interval_count += g->size();
+        lane.rows.emplace_back(g, std::vector<std::uint32_t>{}, false);
+      }
+      lanes_.push_back(std::move(lane));
+    }
+  };
+
+  std::optional<std::int32_t> currentDevice;
+  for (const trace::Track* track : tracks) {
+    throwIfCancelled(cancelled);
+    if (track->isGpu() && currentDevice != track->device) {
+      currentDevice = track->device;
+      addStarvationLane(track->device);
+    }
+    const auto& iv = track->intervals;
+    std::array<std::vector<std::uint32_t>, kLaneKindCount> byLane;
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      byLane[static_cast<std::size_t>(laneKindFor(track->kind, iv.kind[i]))].push_back(
+          static_cast<std::uint32_t>(i));
+    }
+    for (LaneKind kind : kLaneOrder) {
+      auto& positions = byLane[static_cast<std::size_t>(kind)];
+      if (positions.empty()) continue;
+      Lane lane;
+      lane.kind = kind;
+      lane.title = trackTitle(*track) + " · " + std::string(laneKindLabel(kind));
+      lane.run = runIndex;
+      lane.device = track->device;
+      lane.stream = track->stream;
+      lane.track = track;
+      lane.strings = input.strings;
+      lane.interval_count = positions.size();
+      lane.base_color = laneBaseColor(kind);
+      lane.rows = packRows(iv, std::move(positions), kMaxRowsPerLane);
+      lanes_.push_back(std::move(lane));
+    }
+  }
+  rl.lane_count = lanes_.size() - rl.first_lane;
+  runs_.push_back(std::move(rl));
+}
+
+std::size_t TimelineModel::intervalCount() const {
+  std::size_t n = 0;
+  for (const auto& lane : lanes_) n += lane.interval_count;
+  return n;
+}
+
+void TimelineModel::setAlignment(Alignment alignment) {
+  alignment_ = alignment;
+  TimeNs earliest = std::numeric_limits<TimeNs>::max();
+  for (const auto& r : runs_) earliest = std::min(earliest, r.extent_start);
+  for (auto& r : runs_) {
+    switch (alignment) {
+      case Alignment::FirstStep:
+        r.origin = r.first_step_start.value_or(r.gpu_start.value_or(r.extent_start));
+        break;
+      case Alignment::GpuStart:
+        r.origin = r.gpu_start.value_or(r.extent_start);
+        break;
+      case Alignment::Absolute:
+        r.origin = earliest;
+        break;
+    }
+  }
+}
+
+TimeNs TimelineModel::toRunClock(std::size_t run, double displayNs) const {
+  return runs_[run].origin + static_cast<TimeNs>(std::llround(displayNs));
+}
+
+TimeRange TimelineModel::contentRange() const {
+  if (runs_.empty()) return {0, 1};
+  TimeRange r{std::numeric_limits<double>::max(), std::numeric_limits<double>::lowest()};
+  for (std::size_t i = 0; i < runs_.size(); ++i) {
+    r.start = std::min(r.start, toDisplay(i, runs_[i].extent_start));
+    r.end = std::max(r.end, toDisplay(i, runs_[i].extent_end));
+  }
+  if (r.end <= r.start) r.end = r.start + 1;
+  return r;
+}
+
+std::string TimelineModel::intervalName(const Lane& lane, const Row& row, std::size_t i) const {
+  const auto& columns = row.columns();
+  std::size_t p = row.position(i);
+  std::string_view name = lane.strings != nullptr ? lane.strings->get(columns.name[p]) : std::string_view{};
+  if (name.empty() && trace::isCopy(columns.kind[p]))
+    return copyDisplayName(columns.kind[p], columns.src[p], columns.dst[p]);
+  if (name.empty()) return std::string(trace::intervalKindName(columns.kind[p]));
+  return std::string(name);
+}
+
+analysis::GapCause TimelineModel::starvationCause(const Row& row, std::size_t i) {
+  auto value = row.columns().flags[row.position(i)];
+  return value < analysis::kGapCauseCount ? static_cast<analysis::GapCause>(value)
+                                          : analysis::GapCause::DependencyOther;
+}
+
+Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i) const {
+  const auto& columns = row.columns();
+  std::size_t p = row.position(i);
+  switch (lane.kind) {
+    case LaneKind::Starvation:
+      return causeColor(starvationCause(row, i));
+    case LaneKind::CopyH2D:
+      return copyColor(columns.kind[p], columns.src[p]);
+    case LaneKind::CopyD2H:
+      return copyColor(columns.kind[p], columns.dst[p]);
+    case LaneKind::Kernels:
+    case LaneKind::CopyOther:
+    case LaneKind::Memset:
+    case LaneKind::GpuSync:
+    case LaneKind::DataLoading:
+      return lane.base_color;
+    default:
+      break;
+  }
+  return lane.strings != nullptr ? nameColor(lane.strings->get(columns.name[p])) : lane.base_color;
+}
+
+}  // namespace feedscope::view

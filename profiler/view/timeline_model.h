@@ -1,0 +1,138 @@
+// What the timeline shows, prepared once per set of opened runs: each run's lanes (starvation by
+// cause, kernels per stream, H2D, D2H, memset, host threads split into steps, data loading, ranges,
+// operators and CUDA calls), each lane's rows of non-overlapping intervals with their block index,
+// and where each run's time axis starts (its alignment).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/run_analysis.h"
+#include "trace/run.h"
+#include "trace/string_table.h"
+#include "view/colors.h"
+#include "view/row.h"
+#include "view/viewport.h"
+
+namespace feedscope::view {
+
+enum class LaneKind : std::uint8_t {
+  Starvation,      // idle gaps of compute on one device, by cause (derived from the analysis)
+  Kernels,         // one stream's kernels
+  CopyH2D,         // one stream's host-to-device copies
+  CopyD2H,         // one stream's device-to-host copies
+  CopyOther,       // device-to-device, peer and host-to-host copies
+  Memset,          // one stream's memsets
+  GpuSync,         // synchronisations and event records on a stream (never busy)
+  GpuAnnotations,  // host ranges projected onto a device
+  Steps,           // training steps of a host thread
+  DataLoading,     // data-loading ranges of a host thread, loader work
+  Ranges,          // NVTX and user ranges
+  HostOps,         // framework operators
+  ApiCalls,        // CUDA runtime and driver calls
+  HostOther,       // anything else on a host thread
+};
+std::string_view laneKindLabel(LaneKind kind);  // "kernels", "H2D", "CUDA API", ...
+bool isGpuLane(LaneKind kind);
+
+struct Lane {
+  LaneKind kind = LaneKind::Kernels;
+  std::string title;  // "stream 7 · kernels", "GPU 0 · starvation"
+  std::size_t run = 0;
+  std::int32_t device = -1;
+  std::int64_t stream = -1;
+  const trace::Track* track = nullptr;          // the source track; null for derived lanes
+  const trace::StringTable* strings = nullptr;  // where the names of the lane's intervals live
+  std::vector<Row> rows;  // levels of overlap: row 0 holds what starts first, nested ranges go below
+  bool stacked = false;   // rows share one strip (the starvation lane: one row per cause group)
+  std::size_t interval_count = 0;
+  Rgb base_color = palette::kKernel;
+};
+
+// One opened run as the model needs it; the caller keeps all three alive as long as the model.
+struct RunInput {
+  const trace::Run* run = nullptr;
+  const trace::StringTable* strings = nullptr;
+  const analysis::RunAnalysis* analysis = nullptr;
+};
+
+enum class Alignment : std::uint8_t {
+  FirstStep,  // every run's time 0 is its first step (its first GPU operation when it has no steps)
+  GpuStart,   // time 0 is the run's first GPU operation
+  Absolute,   // the runs' own clocks, relative to the earliest of them
+};
+std::string_view alignmentLabel(Alignment a);  // "aligned at the first step", ...
+
+struct RunLanes {
+  std::string name;
+  RunInput input;
+  std::size_t first_lane = 0;
+  std::size_t lane_count = 0;
+  TimeNs extent_start = 0;  // first interval of any kind
+  TimeNs extent_end = 0;
+  std::optional<TimeNs> gpu_start;
+  std::optional<TimeNs> first_step_start;
+  TimeNs origin = 0;  // display time 0 on the run's clock, set by the alignment
+};
+
+// Thrown by build() when `cancelled` becomes true.
+struct BuildCancelled {};
+
+class TimelineModel {
+ public:
+  // Lanes deeper than this are folded into their last row (then marked overlapping).
+  static constexpr std::size_t kMaxRowsPerLane = 32;
+
+  static TimelineModel build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled = nullptr);
+
+  TimelineModel(TimelineModel&&) = default;
+  TimelineModel& operator=(TimelineModel&&) = default;
+
+  const std::vector<Lane>& lanes() const { return lanes_; }
+  const std::vector<RunLanes>& runs() const { return runs_; }
+  std::size_t intervalCount() const;
+
+  void setAlignment(Alignment alignment);
+  Alignment alignment() const { return alignment_; }
+  // Display time of a run-clock time, and back.
+  double toDisplay(std::size_t run, TimeNs t) const { return static_cast<double>(t - runs_[run].origin); }
+  TimeNs toRunClock(std::size_t run, double displayNs) const;
+  // The display-time range that covers every run.
+  TimeRange contentRange() const;
+
+  // The name of interval `i` of `row` of `lane` as users know it (copies get PyTorch's
+  // "Memcpy HtoD (Pageable -> Device)" when the trace named them nothing).
+  std::string intervalName(const Lane& lane, const Row& row, std::size_t i) const;
+  // The gap cause of an interval of a starvation lane.
+  static analysis::GapCause starvationCause(const Row& row, std::size_t i);
+  // The colour of one interval (by kind, memory, cause or name).
+  Rgb intervalColor(const Lane& lane, const Row& row, std::size_t i) const;
+
+ private:
+  TimelineModel();
+  void addRun(const RunInput& input, const std::atomic<bool>* cancelled);
+
+  std::vector<Lane> lanes_;
+  std::vector<RunLanes> runs_;
+  Alignment alignment_ = Alignment::FirstStep;
+  // Columns built from the analysis (starvation segments) and their names; pointers into them stay
+  // valid when the model moves.
+  std::vector<std::unique_ptr<trace::IntervalColumns>> derived_columns_;
+  std::unique_ptr<trace::StringTable> derived_strings_;
+};
+
+// "Memcpy HtoD (Pageable -> Device)": the names PyTorch-profiler users know.
+std::string copyDisplayName(trace::IntervalKind kind, trace::MemoryKind src, trace::MemoryKind dst);
+
+// Splits intervals (positions into `columns`, in start order) into rows where none overlap: each goes
+// to the first row whose last interval has ended (nesting becomes depth). At most `maxRows`; the last
+// takes the rest and is marked overlapping.
+std::vector<Row> packRows(const trace::IntervalColumns& columns, std::vector<std::uint32_t> positions,
+                          std::size_t maxRows);
+
+}  // namespace feedscope::view

@@ -1,0 +1,158 @@
+// Frame time of the timeline on a synthetic 10 M-interval session, offscreen: building the draw list,
+// and building plus painting one 1600x1000 frame, at full zoom-out and at 1 µs per pixel. The
+// baseline paints every visible interval as its own rectangle (what one item per interval costs),
+// measured in the same run. FEEDSCOPE_BENCH_INTERVALS changes the session size.
+#include <benchmark/benchmark.h>
+
+#include <QApplication>
+#include <QImage>
+#include <QPainter>
+#include <cstdlib>
+#include <memory>
+
+#include "analysis/run_analysis.h"
+#include "synthetic_session.h"
+#include "ui/timeline_painter.h"
+#include "view/draw_list.h"
+#include "view/lane_layout.h"
+#include "view/timeline_model.h"
+
+namespace {
+
+using namespace feedscope;
+
+constexpr int kFrameWidth = 1600;
+constexpr int kFrameHeight = 1000;
+constexpr int kLabelWidth = 230;
+constexpr int kRulerHeight = 26;
+
+struct Scene {
+  trace::Session session;
+  std::vector<analysis::RunAnalysis> analyses;
+  std::unique_ptr<view::TimelineModel> model;
+  view::LaneLayout layout;
+
+  Scene() {
+    const char* env = std::getenv("FEEDSCOPE_BENCH_INTERVALS");
+    std::size_t n = env != nullptr ? std::strtoull(env, nullptr, 10) : 10'000'000;
+    session = bench::makeSyntheticSession(n);
+    analyses.push_back(analysis::analyzeRun(session.runs[0], session.strings));
+    model = std::make_unique<view::TimelineModel>(
+        view::TimelineModel::build({{&session.runs[0], &session.strings, &analyses[0]}}));
+    layout = view::layoutLanes(*model, view::defaultCollapsed(*model));
+  }
+};
+
+Scene& scene() {
+  static Scene s;
+  return s;
+}
+
+// 0: the whole run; 1: 1 µs per pixel in the middle of it.
+view::Viewport viewportFor(int zoom) {
+  view::Viewport v;
+  v.setWidth(kFrameWidth - kLabelWidth);
+  v.setContent(scene().model->contentRange());
+  v.fit();
+  if (zoom == 1) {
+    view::TimeRange c = scene().model->contentRange();
+    double mid = (c.start + c.end) / 2;
+    v.showRange({mid, mid + 1000.0 * (kFrameWidth - kLabelWidth)});
+  }
+  return v;
+}
+
+const char* zoomName(int zoom) {
+  return zoom == 0 ? "zoomed_out" : "1us_per_px";
+}
+
+void setCounters(benchmark::State& state, const view::DrawList& list) {
+  state.counters["boxes"] = static_cast<double>(list.boxes.size());
+  state.counters["fold_columns"] = static_cast<double>(list.columns.size());
+  state.counters["intervals"] = static_cast<double>(scene().model->intervalCount());
+}
+
+void BM_DrawList(benchmark::State& state) {
+  Scene& s = scene();
+  view::Viewport v = viewportFor(static_cast<int>(state.range(0)));
+  state.SetLabel(zoomName(static_cast<int>(state.range(0))));
+  view::DrawList list;
+  for (auto _ : state) {
+    list = view::buildDrawList(*s.model, s.layout, v, 0, kFrameHeight - kRulerHeight);
+    benchmark::DoNotOptimize(list.boxes.data());
+  }
+  setCounters(state, list);
+}
+
+void BM_Frame(benchmark::State& state) {
+  Scene& s = scene();
+  view::Viewport v = viewportFor(static_cast<int>(state.range(0)));
+  state.SetLabel(zoomName(static_cast<int>(state.range(0))));
+  QImage image(kFrameWidth, kFrameHeight, QImage::Format_ARGB32_Premultiplied);
+  ui::TimelineTheme theme = ui::TimelineTheme::fromPalette(QApplication::palette());
+  view::DrawList list;
+  for (auto _ : state) {
+    list = view::buildDrawList(*s.model, s.layout, v, 0, kFrameHeight - kRulerHeight);
+    QPainter painter(&image);
+    ui::TimelineFrame frame;
+    frame.model = s.model.get();
+    frame.layout = &s.layout;
+    frame.list = &list;
+    frame.viewport = &v;
+    frame.label_width = kLabelWidth;
+    frame.ruler_height = kRulerHeight;
+    ui::paintTimeline(painter, image.size(), frame, theme);
+    painter.end();
+    benchmark::DoNotOptimize(image.constBits());
+  }
+  setCounters(state, list);
+}
+
+// The baseline: every interval that touches the view becomes its own rectangle, as with one graphics
+// item per interval. Visible intervals are still found by binary search, so only painting differs.
+void BM_NaiveFrame(benchmark::State& state) {
+  Scene& s = scene();
+  view::Viewport v = viewportFor(static_cast<int>(state.range(0)));
+  state.SetLabel(zoomName(static_cast<int>(state.range(0))));
+  QImage image(kFrameWidth, kFrameHeight, QImage::Format_ARGB32_Premultiplied);
+  std::size_t drawn = 0;
+  for (auto _ : state) {
+    QPainter painter(&image);
+    painter.fillRect(image.rect(), Qt::white);
+    drawn = 0;
+    for (const auto& slot : s.layout.row_slots) {
+      const auto& lane = s.model->lanes()[slot.lane];
+      const auto& row = lane.rows[slot.row];
+      double origin = static_cast<double>(s.model->runs()[lane.run].origin);
+      view::TimeRange vis = v.visible();
+      for (std::size_t i = row.firstEndingAfter(origin + vis.start);
+           i < row.size() && static_cast<double>(row.start(i)) < origin + vis.end; ++i, ++drawn) {
+        double x0 = v.toPx(static_cast<double>(row.start(i)) - origin);
+        double x1 = v.toPx(static_cast<double>(row.end(i)) - origin);
+        painter.fillRect(QRectF(kLabelWidth + x0, kRulerHeight + slot.y, std::max(x1 - x0, 1.0), slot.height),
+                         ui::toQColor(s.model->intervalColor(lane, row, i)));
+      }
+    }
+    painter.end();
+    benchmark::DoNotOptimize(image.constBits());
+  }
+  state.counters["painted"] = static_cast<double>(drawn);
+}
+
+BENCHMARK(BM_DrawList)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Frame)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NaiveFrame)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Offscreen: the benchmark needs fonts and a palette, never a display.
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  scene();  // build the session outside the timed loops
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,119 @@
+// Loading documents off the GUI thread: figures equal the core's, progress, cancel, bad files, adding
+// runs to what is open.
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+
+#include "io/input_error.h"
+#include "io/kineto_import.h"
+#include "support/temp_dir.h"
+#include "ui/document_loader.h"
+#include "ui_fixture.h"
+
+namespace feedscope::ui {
+namespace {
+
+using testing::kNaive;
+using testing::kStream;
+using testing::TempDir;
+using testing::waitUntil;
+
+TEST(Document, LoadsTracesAndAnalysesThemAsTheCoreDoes) {
+  std::vector<double> fractions;
+  std::atomic<bool> cancelled{false};
+  auto doc = loadDocument(
+      {kNaive, kStream}, nullptr, [&](double f, const std::string&) { fractions.push_back(f); }, cancelled);
+  ASSERT_EQ(doc->runs.size(), 2u);
+  EXPECT_EQ(doc->run(0).name, "h200_naive");
+  EXPECT_EQ(doc->run(1).name, "h200_stream");
+  // The same figures as an independent import and analysis.
+  trace::Session reference;
+  io::importKinetoFile(kNaive, reference);
+  auto expected = analysis::analyzeRun(reference.runs[0], reference.strings);
+  EXPECT_EQ(doc->analyses[0].primary()->whole.starvation_ns, expected.primary()->whole.starvation_ns);
+  EXPECT_EQ(doc->analyses[0].primary()->whole.gaps, expected.primary()->whole.gaps);
+  EXPECT_EQ(doc->timeline->runs().size(), 2u);
+  EXPECT_EQ(doc->compare.verdicts.size(), 1u);
+  EXPECT_EQ(doc->intervalCount(), reference.intervalCount() + doc->sessions[1]->intervalCount());
+  ASSERT_FALSE(fractions.empty());
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
+}
+
+TEST(Document, AddingKeepsTheRunsAndTellsSameNamesApart) {
+  auto base = testing::sampleDocument();
+  std::atomic<bool> cancelled{false};
+  auto doc = loadDocument(
+      {kNaive}, base, [](double, const std::string&) {}, cancelled);
+  ASSERT_EQ(doc->runs.size(), 3u);
+  EXPECT_EQ(doc->run(2).name, "h200_naive (2)");
+  EXPECT_EQ(doc->analyses[2].run_name, "h200_naive (2)");
+  EXPECT_EQ(doc->sessions[0], base->sessions[0]);  // shared, not copied
+  EXPECT_EQ(doc->compare.verdicts.size(), 2u);
+  trace::Session merged = mergedSession(*doc);
+  ASSERT_EQ(merged.runs.size(), 3u);
+  EXPECT_EQ(merged.intervalCount(), doc->intervalCount());
+}
+
+TEST(Document, BadFilesGiveTheCoresOneLineError) {
+  TempDir dir;
+  std::atomic<bool> cancelled{false};
+  auto none = [](double, const std::string&) {};
+  std::string truncated = testing::readWholeFile(kNaive).substr(0, 5000);
+  for (const std::string& path :
+       {dir.file("missing.json"), dir.file("empty.json", ""), dir.file("cut.json.gz", truncated),
+        dir.file("notatrace.json", "{\"hello\": 1}")}) {
+    try {
+      loadDocument({path}, nullptr, none, cancelled);
+      ADD_FAILURE() << "no error for " << path;
+    } catch (const io::InputError& e) {
+      std::string message = e.what();
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+      EXPECT_NE(message.find(path.substr(path.find_last_of('/') + 1)), std::string::npos) << message;
+    }
+  }
+}
+
+TEST(Document, CancelStopsTheLoad) {
+  std::atomic<bool> cancelled{false};
+  EXPECT_THROW(
+      loadDocument(
+          {kNaive, kStream}, nullptr, [&](double, const std::string&) { cancelled = true; }, cancelled),
+      LoadCancelled);
+}
+
+TEST(DocumentLoader, ReportsOnTheGuiThread) {
+  DocumentLoader loader;
+  QSignalSpy loaded(&loader, &DocumentLoader::loaded);
+  QSignalSpy failed(&loader, &DocumentLoader::failed);
+  QSignalSpy progress(&loader, &DocumentLoader::progress);
+  loader.load({QString::fromStdString(kStream)}, nullptr);
+  EXPECT_TRUE(loader.isLoading());
+  ASSERT_TRUE(waitUntil([&] { return loaded.count() + failed.count() > 0; }));
+  ASSERT_EQ(loaded.count(), 1);
+  EXPECT_GT(progress.count(), 0);
+  auto doc = loaded.first().at(0).value<std::shared_ptr<Document>>();
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(doc->runs.size(), 1u);
+
+  TempDir dir;
+  QString bad = QString::fromStdString(dir.file("bad.json", "[1, 2"));
+  loader.load({bad}, nullptr);
+  ASSERT_TRUE(waitUntil([&] { return failed.count() > 0; }));
+  EXPECT_TRUE(failed.first().at(0).toString().contains("bad.json"))
+      << failed.first().at(0).toString().toStdString();
+}
+
+TEST(DocumentLoader, CancelReportsCancelled) {
+  DocumentLoader loader;
+  QSignalSpy cancelled(&loader, &DocumentLoader::cancelled);
+  QSignalSpy loaded(&loader, &DocumentLoader::loaded);
+  loader.load({QString::fromStdString(kNaive), QString::fromStdString(kStream)}, nullptr);
+  loader.cancel();
+  ASSERT_TRUE(waitUntil([&] { return cancelled.count() + loaded.count() > 0; }));
+  // Cancelled before the first progress check, so nothing was loaded.
+  EXPECT_EQ(cancelled.count(), 1);
+}
+
+}  // namespace
+}  // namespace feedscope::ui

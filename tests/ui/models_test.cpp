@@ -1,0 +1,96 @@
+// Item models under QAbstractItemModelTester, and the compare table's figures against the core's.
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModelTester>
+#include <QBrush>
+
+#include "analysis/comparison.h"
+#include "ui/compare_model.h"
+#include "ui/findings_model.h"
+#include "ui_fixture.h"
+
+namespace feedscope::ui {
+namespace {
+
+using testing::sampleDocument;
+using testing::WarningCatcher;
+
+TEST(CompareModel, PassesTheModelTesterAndShowsTheCoresFigures) {
+  auto doc = sampleDocument();
+  WarningCatcher warnings;
+  CompareModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
+  model.setTable(doc->compare);
+  auto core = analysis::compareRuns(doc->analyses[0], doc->analyses[1]);
+  ASSERT_EQ(model.rowCount(), static_cast<int>(core.deltas.size()));
+  ASSERT_EQ(model.columnCount(), 4);  // metric, naive, stream, stream - naive
+  EXPECT_EQ(model.headerData(1, Qt::Horizontal).toString(), "h200_naive");
+  EXPECT_EQ(model.headerData(2, Qt::Horizontal).toString(), "h200_stream");
+  EXPECT_EQ(model.headerData(3, Qt::Horizontal).toString(), "Δ h200_stream");
+  EXPECT_EQ(model.headerData(3, Qt::Horizontal, Qt::ToolTipRole).toString(), "h200_stream − h200_naive");
+  for (int r = 0; r < model.rowCount(); ++r) {
+    const auto& d = core.deltas[static_cast<std::size_t>(r)];
+    EXPECT_EQ(model.data(model.index(r, 0)).toString().toStdString(), d.label);
+    QVariant a = model.data(model.index(r, 1), CompareModel::kValueRole);
+    QVariant b = model.data(model.index(r, 2), CompareModel::kValueRole);
+    ASSERT_EQ(a.isValid(), d.a.has_value()) << d.key;
+    ASSERT_EQ(b.isValid(), d.b.has_value()) << d.key;
+    if (d.a) {
+      EXPECT_DOUBLE_EQ(a.toDouble(), *d.a) << d.key;
+    }
+    if (d.b) {
+      EXPECT_DOUBLE_EQ(b.toDouble(), *d.b) << d.key;
+    }
+    if (d.delta()) {
+      EXPECT_DOUBLE_EQ(model.data(model.index(r, 3), CompareModel::kValueRole).toDouble(), *d.delta());
+    }
+    if (d.key == "starvation_pct") {
+      EXPECT_EQ(model.data(model.index(r, 1)).toString(), "45.06 %");
+      EXPECT_EQ(model.data(model.index(r, 2)).toString(), "15.95 %");
+      EXPECT_EQ(model.data(model.index(r, 3)).toString(), "-29.11 pt");
+      // Better: green.
+      EXPECT_EQ(model.data(model.index(r, 3), Qt::ForegroundRole).value<QBrush>().color(),
+                QColor(0x2e, 0x9d, 0x4f));
+    }
+  }
+  model.setTable({});
+  EXPECT_EQ(model.rowCount(), 0);
+  EXPECT_TRUE(warnings.messages().empty()) << warnings.messages().front();
+}
+
+TEST(FindingsModel, PassesTheModelTesterAndListsEveryFindingMostSevereFirst) {
+  auto doc = sampleDocument();
+  WarningCatcher warnings;
+  FindingsModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
+  model.setDocument(doc);
+  std::size_t expected = 0;
+  for (const auto& a : doc->analyses) expected += a.allFindings().size();
+  ASSERT_EQ(model.rowCount(), static_cast<int>(expected));
+  ASSERT_GT(expected, 0u);
+  int previous = 4;
+  for (int r = 0; r < model.rowCount(); ++r) {
+    int rank = model.data(model.index(r, FindingsModel::Severity), FindingsModel::kSeverityRankRole).toInt();
+    EXPECT_LE(rank, previous);
+    previous = rank;
+    EXPECT_FALSE(model.data(model.index(r, FindingsModel::Title)).toString().isEmpty());
+    EXPECT_EQ(model.data(model.index(r, 0), FindingsModel::kSentenceRole).toString().toStdString(),
+              model.finding(r)->sentence);
+  }
+  // The naive run's pageable-copy finding is there, with its cost.
+  bool pageable = false;
+  for (int r = 0; r < model.rowCount(); ++r) {
+    if (model.finding(r)->id == "pageable_h2d") {
+      pageable = true;
+      EXPECT_EQ(model.data(model.index(r, FindingsModel::Run)).toString(), "h200_naive");
+      EXPECT_EQ(model.data(model.index(r, FindingsModel::Cost)).toString(), "60.6 ms (18.51 %)");
+    }
+  }
+  EXPECT_TRUE(pageable);
+  model.setDocument(nullptr);
+  EXPECT_EQ(model.rowCount(), 0);
+  EXPECT_TRUE(warnings.messages().empty()) << warnings.messages().front();
+}
+
+}  // namespace
+}  // namespace feedscope::ui

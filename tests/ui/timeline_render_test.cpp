@@ -1,0 +1,151 @@
+// A synthetic session painted to an image: boxes, hatched pageable copies, the starvation lane and
+// folded columns land where they should, in the colours they should (pixel checks).
+#include <gtest/gtest.h>
+
+#include <QImage>
+#include <QPainter>
+
+#include "support/run_fixture.h"
+#include "ui/timeline_painter.h"
+#include "ui_fixture.h"
+#include "view/draw_list.h"
+#include "view/lane_layout.h"
+
+namespace feedscope::ui {
+namespace {
+
+using testing::RunFixture;
+
+constexpr int kLabel = 230;
+constexpr int kRuler = 26;
+constexpr int kWidth = kLabel + 1000;
+constexpr int kHeight = 420;
+
+TimelineTheme plainTheme() {
+  TimelineTheme t;
+  t.background = Qt::white;
+  t.alternate = QColor(0xf4, 0xf4, 0xf4);
+  t.header = QColor(0xe0, 0xe0, 0xe0);
+  t.text = Qt::black;
+  t.dim_text = QColor(0x60, 0x60, 0x60);
+  t.grid = QColor(0, 0, 0, 0);  // no grid lines, so they never land on a checked pixel
+  t.selection = QColor(0, 0, 255, 60);
+  t.highlight = Qt::black;
+  return t;
+}
+
+struct Rendered {
+  std::shared_ptr<Document> doc;
+  view::LaneLayout layout;
+  view::Viewport viewport;
+  view::DrawList list;
+  QImage image{kWidth, kHeight, QImage::Format_RGB32};
+
+  Rendered(trace::Session session, view::TimeRange range) : doc(testing::documentOf(std::move(session))) {
+    layout = view::layoutLanes(*doc->timeline, {});
+    viewport.setWidth(kWidth - kLabel);
+    viewport.setContent(doc->timeline->contentRange());
+    viewport.showRange(range);
+    list = view::buildDrawList(*doc->timeline, layout, viewport, 0, kHeight - kRuler);
+    QPainter p(&image);
+    TimelineFrame frame;
+    frame.model = doc->timeline.get();
+    frame.layout = &layout;
+    frame.list = &list;
+    frame.viewport = &viewport;
+    frame.label_width = kLabel;
+    frame.ruler_height = kRuler;
+    paintTimeline(p, image.size(), frame, plainTheme());
+  }
+
+  // Image y of the middle (or `fromBottom` px above the painted bottom) of a lane's first strip.
+  const view::SlotPlacement& strip(view::LaneKind kind, std::int64_t stream = -1) const {
+    for (const auto& s : layout.row_slots) {
+      const auto& lane = doc->timeline->lanes()[s.lane];
+      if (lane.kind == kind && (stream < 0 || lane.stream == stream)) return s;
+    }
+    throw std::runtime_error("no such lane");
+  }
+  int midY(const view::SlotPlacement& s) const { return kRuler + static_cast<int>(s.y + s.height / 2); }
+  QColor at(int viewX, int imageY) const { return image.pixelColor(kLabel + viewX, imageY); }
+};
+
+QColor rgb(view::Rgb c) {
+  return toQColor(c);
+}
+
+TEST(TimelineRender, BoxesCopiesAndStarvationAreDrawnInTheirColours) {
+  RunFixture f;
+  f.kernel(0, 1000);
+  f.h2d(1000, 2000, 1 << 20, trace::MemoryKind::Pageable);
+  f.kernel(2000, 3000);
+  Rendered r(f.finish(), {0, 3000});  // 3 ns per pixel: kernel [0,333), copy [333,667), kernel [667,1000)
+
+  const auto& kernels = r.strip(view::LaneKind::Kernels);
+  EXPECT_EQ(r.at(100, r.midY(kernels)), rgb(view::palette::kKernel));
+  EXPECT_EQ(r.at(900, r.midY(kernels)), rgb(view::palette::kKernel));
+  EXPECT_NE(r.at(500, r.midY(kernels)), rgb(view::palette::kKernel));  // the gap
+
+  // The pageable copy: its colour with a hatch over it (some pixels lighter).
+  const auto& copies = r.strip(view::LaneKind::CopyH2D);
+  int base = 0, other = 0;
+  for (int x = 350; x < 650; ++x) {
+    QColor c = r.at(x, r.midY(copies));
+    if (c == rgb(view::palette::kH2dPageable)) {
+      ++base;
+    } else if (c.lightness() > rgb(view::palette::kH2dPageable).lightness()) {
+      ++other;
+    }
+  }
+  EXPECT_GT(base, 100);
+  EXPECT_GT(other, 10);
+  EXPECT_NE(r.at(100, r.midY(copies)), rgb(view::palette::kH2dPageable));  // no copy before it
+
+  // Starvation: the copy-wait gap in its cause colour, nothing where kernels run.
+  const auto& starvation = r.strip(view::LaneKind::Starvation);
+  EXPECT_EQ(r.at(500, r.midY(starvation)), rgb(view::palette::kCopyWaitPageable));
+  QColor busy = r.at(100, r.midY(starvation));
+  EXPECT_NE(busy, rgb(view::palette::kCopyWaitPageable));
+  EXPECT_TRUE(busy == QColor(Qt::white) || busy == QColor(0xf4, 0xf4, 0xf4)) << busy.name().toStdString();
+
+  // Lane names and ruler labels are written (not blank).
+  int dark = 0;
+  for (int y = r.midY(kernels) - 5; y < r.midY(kernels) + 5; ++y) {
+    for (int x = 0; x < kLabel; ++x) dark += r.image.pixelColor(x, y).lightness() < 128 ? 1 : 0;
+  }
+  EXPECT_GT(dark, 20);
+  int rulerInk = 0;
+  for (int x = kLabel; x < kWidth; ++x)
+    rulerInk += r.image.pixelColor(x, kRuler / 2).lightness() < 128 ? 1 : 0;
+  EXPECT_GT(rulerInk, 10);
+}
+
+TEST(TimelineRender, FoldedColumnsReadAsAUtilisationChart) {
+  RunFixture f;
+  for (int k = 0; k < 600; ++k) f.kernel(100 * k, 100 * k + 10);
+  f.kernel(99'990, 100'000);             // after a 40 µs gap, so the content reaches 100 µs
+  Rendered r(f.finish(), {0, 100'000});  // 100 ns per pixel: columns 0..599 are 10 % busy
+  const auto& s = r.strip(view::LaneKind::Kernels);
+  // Bottom of the strip: painted bottom is one pixel above its end; usable height is 2 px less.
+  const int bottom = kRuler + static_cast<int>(s.y + s.height) - 2;
+  const int usable = static_cast<int>(s.height) - 2;
+  const int meanPx = std::max(1, static_cast<int>(std::lround(0.1 * usable)));
+  QColor strong = rgb(view::palette::kKernel);
+  QColor light = rgb(view::lighter(view::palette::kKernel, 0.7));
+  for (int x : {5, 250, 599}) {
+    // The mean in the strong colour from the bottom; above it, up to the top, the faint band that
+    // says something ran in this pixel.
+    EXPECT_EQ(r.at(x, bottom), strong) << x;
+    EXPECT_EQ(r.at(x, bottom - meanPx), light) << x;
+    EXPECT_EQ(r.at(x, bottom - usable + 1), light) << x;
+  }
+  // Nothing ran between 60 µs and 99.99 µs: no ink.
+  for (int x : {650, 800, 990}) {
+    QColor c = r.at(x, bottom);
+    EXPECT_NE(c, strong) << x;
+    EXPECT_NE(c, light) << x;
+  }
+}
+
+}  // namespace
+}  // namespace feedscope::ui

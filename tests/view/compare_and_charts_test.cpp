@@ -1,0 +1,149 @@
+// The compare table, chart series and selection metrics on the real H200 traces: the figures must be
+// the core's own.
+#include <gtest/gtest.h>
+
+#include "io/kineto_import.h"
+#include "view/chart_data.h"
+#include "view/compare_table.h"
+#include "view/metric_text.h"
+#include "view/range_metrics.h"
+#include "view/timeline_model.h"
+
+namespace feedscope::view {
+namespace {
+
+struct TwoRuns {
+  trace::Session session;
+  std::vector<analysis::RunAnalysis> analyses;
+  TwoRuns() {
+    io::importKinetoFile(FEEDSCOPE_TEST_DATA_DIR "/h200/h200_naive.json.gz", session);
+    io::importKinetoFile(FEEDSCOPE_TEST_DATA_DIR "/h200/h200_stream.json.gz", session);
+    for (const auto& run : session.runs) analyses.push_back(analysis::analyzeRun(run, session.strings));
+  }
+};
+
+const TwoRuns& runs() {
+  static TwoRuns r;
+  return r;
+}
+
+TEST(CompareTable, FiguresAreTheCoresComparison) {
+  const auto& r = runs();
+  CompareTable t = buildCompareTable({&r.analyses[0], &r.analyses[1]});
+  auto core = analysis::compareRuns(r.analyses[0], r.analyses[1]);
+  ASSERT_EQ(t.runs, (std::vector<std::string>{"h200_naive", "h200_stream"}));
+  ASSERT_EQ(t.rows.size(), core.deltas.size());
+  for (std::size_t i = 0; i < core.deltas.size(); ++i) {
+    EXPECT_EQ(t.rows[i].key, core.deltas[i].key);
+    EXPECT_EQ(t.values[i][0], core.deltas[i].a) << core.deltas[i].key;
+    EXPECT_EQ(t.values[i][1], core.deltas[i].b) << core.deltas[i].key;
+  }
+  ASSERT_EQ(t.verdicts.size(), 1u);
+  EXPECT_EQ(t.verdicts[0], core.verdict);
+  EXPECT_NE(t.verdicts[0].find("starvation 45.1 % → 16.0 %"), std::string::npos) << t.verdicts[0];
+  // Starvation went down: improved.
+  std::size_t starvation = 0;
+  while (t.rows[starvation].key != "starvation_pct") ++starvation;
+  EXPECT_EQ(t.improved(starvation, 1), std::optional<bool>(true));
+  EXPECT_EQ(formatMetricValue(t.rows[starvation].unit, t.values[starvation][0]), "45.06 %");
+  EXPECT_EQ(formatMetricDelta(t.rows[starvation].unit, t.values[starvation][0], t.values[starvation][1]),
+            "-29.11 pt");
+}
+
+TEST(CompareTable, MetricTextMatchesTheReports) {
+  using analysis::MetricUnit;
+  EXPECT_EQ(formatMetricValue(MetricUnit::Nanoseconds, 21'000'000), "21.0 ms");
+  EXPECT_EQ(formatMetricValue(MetricUnit::PerSecond, 47.514), "47.51/s");
+  EXPECT_EQ(formatMetricValue(MetricUnit::Count, 32), "32");
+  EXPECT_EQ(formatMetricValue(MetricUnit::GBps, std::nullopt), "n/a");
+  EXPECT_EQ(formatMetricDelta(MetricUnit::Nanoseconds, 21'000'000, 11'880'000), "-9.12 ms");
+  EXPECT_EQ(formatMetricDelta(MetricUnit::Count, 0, 32), "+32");
+  EXPECT_EQ(formatMetricDelta(MetricUnit::Count, std::nullopt, 32), "");
+}
+
+TEST(ChartData, BreakdownPartsSumToTheMeanStep) {
+  const auto& r = runs();
+  for (const auto& a : r.analyses) {
+    TimeBreakdown b = timeBreakdown(a);
+    EXPECT_EQ(b.basis, "mean step");
+    const auto& s = *a.primary()->step_summary;
+    EXPECT_NEAR(b.totalMs(), static_cast<double>(s.total_ns) / static_cast<double>(s.count) / 1e6, 1e-6)
+        << a.run_name;
+  }
+  // The naive loop waits on copies; the stream loop hardly does.
+  EXPECT_GT(timeBreakdown(r.analyses[0]).exposed_copy_ms, 3.0);
+  EXPECT_LT(timeBreakdown(r.analyses[1]).exposed_copy_ms, 0.2);
+}
+
+TEST(ChartData, StepTimesAndBandwidthSeries) {
+  const auto& r = runs();
+  const auto& naive = *r.analyses[0].primary();
+  auto steps = stepTimesMs(naive);
+  ASSERT_EQ(steps.size(), 16u);
+  EXPECT_DOUBLE_EQ(steps[0].x, 1);
+  EXPECT_DOUBLE_EQ(steps[3].y, static_cast<double>(naive.steps[3].metrics.window_ns) / 1e6);
+  BandwidthSeries bw = h2dBandwidth(naive);
+  EXPECT_EQ(bw.pageable.size(), 32u);
+  EXPECT_TRUE(bw.pinned.empty());
+  BandwidthSeries bwStream = h2dBandwidth(*r.analyses[1].primary());
+  EXPECT_EQ(bwStream.pinned.size(), 32u);
+  // 18.8 MiB batches at a few GB/s pageable, tens of GB/s pinned.
+  EXPECT_GT(bw.pageable[0].x, 18e6);
+  EXPECT_LT(bw.pageable[0].y, 10);
+  EXPECT_GT(bwStream.pinned[0].y, 20);
+  // Downsampled to a bounded size, one point per log-log cell.
+  EXPECT_LE(h2dBandwidth(naive, 10).pageable.size(), 10u);
+}
+
+TEST(ChartData, DownsampleKeepsTheMaximumOfEachBucket) {
+  std::vector<XY> points;
+  for (int i = 0; i < 100; ++i) points.push_back({static_cast<double>(i), i == 37 ? 1000.0 : 1.0});
+  auto d = downsampleKeepMax(points, 10);
+  ASSERT_EQ(d.size(), 10u);
+  EXPECT_EQ(d[3], (XY{37, 1000}));
+  EXPECT_EQ(downsampleKeepMax(points, 200).size(), 100u);
+}
+
+TEST(ChartData, GapHistogramCountsEveryGapOnce) {
+  const auto& r = runs();
+  GapHistogram h = gapHistogram({r.analyses[0].primary(), r.analyses[1].primary()});
+  ASSERT_EQ(h.counts.size(), 2u);
+  ASSERT_EQ(h.labels.size() + 1, h.edges_ns.size());
+  EXPECT_EQ(h.labels[0], "< 1 µs");
+  EXPECT_EQ(h.labels[1], "1 µs");
+  EXPECT_EQ(h.labels[2], "3 µs");
+  EXPECT_EQ(h.labels[3], "10 µs");
+  EXPECT_DOUBLE_EQ(h.edges_ns[4], 30'000);
+  for (std::size_t run = 0; run < 2; ++run) {
+    const auto& tl = r.analyses[run].primary()->timeline;
+    std::uint64_t expected = 0;
+    for (const auto& g : tl.gaps) {
+      if (std::min(g.span.end, tl.gpu_window.end) > std::max(g.span.start, tl.gpu_window.start)) ++expected;
+    }
+    std::uint64_t total = 0;
+    for (auto c : h.counts[run]) total += c;
+    EXPECT_EQ(total, expected);
+  }
+}
+
+TEST(RangeMetrics, SelectionIsMeasuredByTheCoreOnEachRun) {
+  const auto& r = runs();
+  std::vector<RunInput> inputs;
+  for (std::size_t i = 0; i < 2; ++i)
+    inputs.push_back({&r.session.runs[i], &r.session.strings, &r.analyses[i]});
+  TimelineModel model = TimelineModel::build(inputs);
+  // Aligned at the first step, [0, first step's length) of run 0 is its first step.
+  const auto& step0 = r.analyses[0].primary()->steps[0];
+  TimeRange range{0, static_cast<double>(step0.step.span.length())};
+  auto figures = measureRange(model, range);
+  ASSERT_EQ(figures.size(), 2u);
+  EXPECT_EQ(figures[0].metrics.starvation_ns, step0.metrics.starvation_ns);
+  EXPECT_EQ(figures[0].metrics.compute_busy_ns, step0.metrics.compute_busy_ns);
+  Description d = describeRange(model, range);
+  ASSERT_EQ(d.fields.size(), 2u);
+  EXPECT_EQ(d.fields[0].key, "h200_naive · GPU 0");
+  EXPECT_NE(d.fields[0].value.find("starved"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace feedscope::view

@@ -1,0 +1,226 @@
+// Per-pixel folding on inputs with known answers, and against brute force on random rows.
+#include "view/draw_list.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "analysis/coverage.h"
+#include "view/model_fixture.h"
+
+namespace feedscope::view {
+namespace {
+
+using testing::AnalysedModel;
+using testing::kBase;
+using testing::RunFixture;
+
+// 1000 kernels of 10 ns, one every 100 ns, on stream 7; one long kernel on stream 8.
+trace::Session comb() {
+  RunFixture f;
+  for (int k = 0; k < 1000; ++k) f.kernel(100 * k, 100 * k + 10);
+  f.kernel(50, 90'000, 8);
+  return f.finish();
+}
+
+Viewport viewOf(const TimelineModel& model, TimeRange range, double width = 1000) {
+  Viewport v;
+  v.setWidth(width);
+  v.setContent(model.contentRange());
+  v.showRange(range);
+  return v;
+}
+
+std::size_t slotOf(const LaneLayout& layout, std::size_t lane, std::size_t row = 0) {
+  for (std::size_t s = 0; s < layout.row_slots.size(); ++s) {
+    if (layout.row_slots[s].lane == lane && layout.row_slots[s].row == row) return s;
+  }
+  ADD_FAILURE() << "no slot";
+  return 0;
+}
+
+TEST(DrawList, SubPixelIntervalsFoldIntoColumnsThatKnowTheirCountAndBusyShare) {
+  AnalysedModel m(comb());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  Viewport v = viewOf(*m.model, {0, 100'000});  // 100 ns per pixel: each kernel is 0.1 px
+  DrawOptions quarters;
+  quarters.peak_parts = 4;
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height, quarters);
+  std::size_t slot = slotOf(layout, m.lane(LaneKind::Kernels, 7));
+  ItemRange folds = list.slot_folds[slot];
+  ASSERT_EQ(folds.end - folds.begin, 1u);
+  EXPECT_EQ(list.slot_boxes[slot].end - list.slot_boxes[slot].begin, 0u);
+  const DrawFold& fold = list.folds[folds.begin];
+  EXPECT_EQ(fold.x0, 0);
+  EXPECT_EQ(fold.x1, 1000);
+  EXPECT_EQ(fold.count, 1000u);
+  EXPECT_EQ(fold.first_item, 0u);
+  EXPECT_EQ(fold.end_item, 1000u);
+  EXPECT_EQ(fold.color, palette::kKernel);
+  for (int x : {0, 1, 500, 999}) {
+    const FoldColumn& c = list.column(fold, x);
+    EXPECT_EQ(c.count, 1u) << x;
+    EXPECT_EQ(c.first_item, static_cast<std::uint32_t>(x)) << x;
+    EXPECT_NEAR(c.mean, 0.1, 1e-6) << x;  // 10 ns of 100
+    EXPECT_NEAR(c.peak, 0.4, 1e-6) << x;  // 10 ns of the first 25
+  }
+  // By default the peak is the busy signal's maximum: 1 wherever anything ran.
+  DrawList plain = buildDrawList(*m.model, layout, v, 0, layout.height);
+  const DrawFold& plainFold = plain.folds[plain.slot_folds[slot].begin];
+  EXPECT_NEAR(plain.column(plainFold, 500).mean, 0.1, 1e-6);
+  EXPECT_EQ(plain.column(plainFold, 500).peak, 1.0f);
+  // The long kernel on stream 8 is one box across the view.
+  std::size_t longSlot = slotOf(layout, m.lane(LaneKind::Kernels, 8));
+  ASSERT_EQ(list.slot_boxes[longSlot].end - list.slot_boxes[longSlot].begin, 1u);
+  EXPECT_NEAR(list.boxes[list.slot_boxes[longSlot].begin].x0, 0.5, 1e-9);
+  EXPECT_NEAR(list.boxes[list.slot_boxes[longSlot].begin].x1, 900, 1e-9);
+}
+
+TEST(DrawList, StarvationColumnsStackByCause) {
+  AnalysedModel m(comb());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  Viewport v = viewOf(*m.model, {20'000, 120'000});
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+  // Between 20 µs and 90 µs the long kernel keeps compute busy: no starvation; after it 90 % is idle.
+  std::size_t lane = m.lane(LaneKind::Starvation);
+  double idleShare = 0;
+  for (std::size_t row = 0; row < kCauseGroupCount; ++row) {
+    std::size_t slot = slotOf(layout, lane, row);
+    for (std::uint32_t f = list.slot_folds[slot].begin; f < list.slot_folds[slot].end; ++f) {
+      const DrawFold& fold = list.folds[f];
+      EXPECT_GE(fold.x0, 700) << "starvation drawn where the long kernel runs";
+      if (fold.x0 <= 750 && fold.x1 > 750) idleShare += list.column(fold, 750).mean;
+    }
+  }
+  EXPECT_NEAR(idleShare, 0.9, 1e-6);
+}
+
+TEST(DrawList, ZoomedInIntervalsAreBoxesAndLongOnesAreClipped) {
+  AnalysedModel m(comb());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  Viewport v = viewOf(*m.model, {0, 1000});  // 1 ns per pixel
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+  std::size_t slot = slotOf(layout, m.lane(LaneKind::Kernels, 7));
+  ItemRange boxes = list.slot_boxes[slot];
+  ASSERT_EQ(boxes.end - boxes.begin, 10u);
+  for (std::uint32_t k = 0; k < 10; ++k) {
+    const DrawBox& b = list.boxes[boxes.begin + k];
+    EXPECT_DOUBLE_EQ(b.x0, 100.0 * k);
+    EXPECT_DOUBLE_EQ(b.x1, 100.0 * k + 10);
+    EXPECT_EQ(b.item, k);
+  }
+  std::size_t longSlot = slotOf(layout, m.lane(LaneKind::Kernels, 8));
+  const DrawBox& longBox = list.boxes[list.slot_boxes[longSlot].begin];
+  EXPECT_DOUBLE_EQ(longBox.x0, 50);
+  EXPECT_DOUBLE_EQ(longBox.x1, 1002);  // clipped just outside the view
+}
+
+TEST(DrawList, OnlyVisibleSlotsAreBuilt) {
+  AnalysedModel m(comb());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  Viewport v = viewOf(*m.model, {0, 100'000});
+  const SlotPlacement& last = layout.row_slots.back();
+  DrawList list = buildDrawList(*m.model, layout, v, last.y, last.height);
+  EXPECT_EQ(list.visible_slots, 1u);
+  EXPECT_EQ(
+      list.slot_folds[0].end - list.slot_folds[0].begin + list.slot_boxes[0].end - list.slot_boxes[0].begin,
+      0u);
+}
+
+// Every interval in the window is drawn exactly once (as a box or inside a fold), and fold columns
+// report the busy share a brute-force count gives.
+TEST(DrawList, AgreesWithBruteForceOnRandomRows) {
+  std::mt19937 rng(3);
+  RunFixture f;
+  std::uniform_int_distribution<TimeNs> len(1, 3000), gap(0, 2000);
+  std::vector<std::pair<TimeNs, TimeNs>> spans;
+  TimeNs t = 0;
+  for (int i = 0; i < 5000; ++i) {
+    t += gap(rng);
+    TimeNs e = t + (i % 50 == 0 ? 40'000 : len(rng));
+    f.kernel(t, e);
+    spans.push_back({kBase + t, kBase + e});
+    t = e;
+  }
+  AnalysedModel m(f.finish());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  std::size_t lane = m.lane(LaneKind::Kernels);
+  std::size_t slot = slotOf(layout, lane);
+  double origin = static_cast<double>(m.model->runs()[0].origin);
+  std::uniform_real_distribution<double> pick(0, static_cast<double>(t));
+  for (int trial = 0; trial < 40; ++trial) {
+    double a = pick(rng), b = pick(rng);
+    if (a > b) std::swap(a, b);
+    Viewport v = viewOf(*m.model, {a - (origin - kBase), b - (origin - kBase) + 10}, 800);
+    DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+    std::vector<int> drawn(spans.size(), 0);
+    for (std::uint32_t k = list.slot_boxes[slot].begin; k < list.slot_boxes[slot].end; ++k)
+      ++drawn[list.boxes[k].item];
+    for (std::uint32_t k = list.slot_folds[slot].begin; k < list.slot_folds[slot].end; ++k) {
+      const DrawFold& fold = list.folds[k];
+      for (std::uint32_t i = fold.first_item; i < fold.end_item; ++i) ++drawn[i];
+      for (int x = fold.x0; x < fold.x1; ++x) {
+        double c0 = origin + v.toTime(x), c1 = origin + v.toTime(x + 1);
+        // The spans do not overlap and are sorted: start from the first that ends after the column.
+        double covered = 0;
+        auto it = std::lower_bound(spans.begin(), spans.end(), c0, [](const auto& span, double time) {
+          return static_cast<double>(span.second) <= time;
+        });
+        for (; it != spans.end() && static_cast<double>(it->first) < c1; ++it) {
+          covered += std::max(0.0, std::min(static_cast<double>(it->second), c1) -
+                                       std::max(static_cast<double>(it->first), c0));
+        }
+        ASSERT_NEAR(list.column(fold, x).mean, covered / (c1 - c0), 1e-4) << "trial " << trial << " x " << x;
+      }
+    }
+    TimeRange vis = v.visible();
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+      bool visible = static_cast<double>(spans[i].second) > origin + vis.start &&
+                     static_cast<double>(spans[i].first) < origin + vis.end;
+      ASSERT_EQ(drawn[i], visible ? 1 : 0) << "trial " << trial << " interval " << i;
+    }
+  }
+}
+
+// The fast path (block index, O(log n) per column) gives the busy share the core's coveragePerBucket
+// gives by walking every span (GUI convention 5).
+TEST(DrawList, FoldColumnsAgreeWithTheCoresCoveragePerBucket) {
+  std::mt19937 rng(5);
+  RunFixture f;
+  std::uniform_int_distribution<TimeNs> len(1, 400), gap(0, 600);
+  TimeNs t = 0;
+  for (int i = 0; i < 20'000; ++i) {
+    t += gap(rng);
+    TimeNs e = t + len(rng);
+    f.kernel(t, e);
+    t = e;
+  }
+  AnalysedModel m(f.finish());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  const Lane& lane = m.model->lanes()[m.lane(LaneKind::Kernels)];
+  std::size_t slot = slotOf(layout, m.lane(LaneKind::Kernels));
+  auto spans = analysis::unionOfTrack(lane.track->intervals, [](std::size_t) { return true; });
+  double nsPerPx = std::ceil(m.model->contentRange().length() / 640);
+  Viewport v = viewOf(*m.model, {0, nsPerPx * 640}, 640);
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+  double origin = static_cast<double>(m.model->runs()[0].origin);
+  TimeRange vis = v.visible();
+  // Pixel columns as whole nanoseconds so that the core's integer window matches them exactly.
+  ASSERT_EQ(v.nsPerPx(), std::floor(v.nsPerPx()));
+  ASSERT_EQ(vis.start, std::floor(vis.start));
+  auto expected = analysis::coveragePerBucket(
+      spans, {static_cast<TimeNs>(origin + vis.start), static_cast<TimeNs>(origin + vis.end)}, 640);
+  std::size_t checked = 0;
+  for (std::uint32_t k = list.slot_folds[slot].begin; k < list.slot_folds[slot].end; ++k) {
+    const DrawFold& fold = list.folds[k];
+    for (int x = fold.x0; x < fold.x1; ++x, ++checked) {
+      ASSERT_NEAR(list.column(fold, x).mean, expected[static_cast<std::size_t>(x)], 1e-5) << x;
+    }
+  }
+  EXPECT_GT(checked, 600u);
+}
+
+}  // namespace
+}  // namespace feedscope::view

@@ -1,0 +1,89 @@
+// Compare table model.
+#include "ui/compare_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+#include "view/metric_text.h"
+
+namespace feedscope::ui {
+
+CompareModel::CompareModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void CompareModel::setTable(view::CompareTable table) {
+  beginResetModel();
+  table_ = std::move(table);
+  endResetModel();
+}
+
+int CompareModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(table_.rows.size());
+}
+
+int CompareModel::columnCount(const QModelIndex& parent) const {
+  if (parent.isValid() || table_.runs.empty()) return 0;
+  return static_cast<int>(2 * table_.runs.size());
+}
+
+QVariant CompareModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
+  const std::size_t r = static_cast<std::size_t>(index.row());
+  const auto& row = table_.rows[r];
+  const int col = index.column();
+  if (col == 0) {
+    if (role == Qt::DisplayRole) return QString::fromStdString(row.label);
+    if (role == Qt::ToolTipRole) return QString::fromStdString(row.key);
+    return {};
+  }
+  // Column -> run and whether it is the delta.
+  std::size_t run = col == 1 ? 0 : static_cast<std::size_t>(col / 2);
+  bool isDelta = col > 1 && col % 2 == 1;
+  const auto& values = table_.values[r];
+  if (isDelta) {
+    switch (role) {
+      case Qt::DisplayRole:
+        return QString::fromStdString(view::formatMetricDelta(row.unit, values[0], values[run]));
+      case kValueRole:
+        if (values[0] && values[run]) return *values[run] - *values[0];
+        return {};
+      case Qt::ForegroundRole: {
+        auto better = table_.improved(r, run);
+        if (!better) return {};
+        return QBrush(*better ? QColor(0x2e, 0x9d, 0x4f) : QColor(0xd0, 0x3a, 0x2a));
+      }
+      case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+      default:
+        return {};
+    }
+  }
+  switch (role) {
+    case Qt::DisplayRole:
+      return QString::fromStdString(view::formatMetricValue(row.unit, values[run]));
+    case kValueRole:
+      if (values[run]) return *values[run];
+      return {};
+    case Qt::TextAlignmentRole:
+      return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    default:
+      return {};
+  }
+}
+
+QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section > 1 && section % 2 == 1) {
+    std::size_t run = static_cast<std::size_t>(section / 2);
+    return tr("%1 − %2").arg(QString::fromStdString(table_.runs[run]),
+                             QString::fromStdString(table_.runs[0]));
+  }
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section >= columnCount()) {
+    return QAbstractTableModel::headerData(section, orientation, role);
+  }
+  if (section == 0) return tr("Metric");
+  std::size_t run = section == 1 ? 0 : static_cast<std::size_t>(section / 2);
+  QString name = QString::fromStdString(table_.runs[run]);
+  if (section > 1 && section % 2 == 1) return tr("Δ %1").arg(name);
+  return name;
+}
+
+}  // namespace feedscope::ui

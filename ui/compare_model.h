@@ -1,0 +1,35 @@
+// The compare view's table as an item model: one row per metric, for each run its value and, from the
+// second run on, the difference to the first, coloured by whether it got better.
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include "view/compare_table.h"
+
+namespace feedscope::ui {
+
+class CompareModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  // The raw figure behind a value or delta cell (double), for sorting and tests.
+  static constexpr int kValueRole = Qt::UserRole + 1;
+
+  explicit CompareModel(QObject* parent = nullptr);
+  void setTable(view::CompareTable table);
+  const view::CompareTable& table() const { return table_; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+  // Column layout: 0 metric; run 0's value; then for each further run its value and its delta.
+  int valueColumn(std::size_t run) const { return run == 0 ? 1 : static_cast<int>(2 * run); }
+  int deltaColumn(std::size_t run) const { return static_cast<int>(2 * run + 1); }
+
+ private:
+  view::CompareTable table_;
+};
+
+}  // namespace feedscope::ui

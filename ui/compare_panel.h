@@ -1,0 +1,32 @@
+// The compare view's table and the verdict in words ("h200_stream: 1.76x the steps per second of
+// h200_naive; starvation 45.1 % → 16.0 %").
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "ui/document.h"
+
+class QLabel;
+class QTableView;
+
+namespace feedscope::ui {
+
+class CompareModel;
+
+class ComparePanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ComparePanel(QWidget* parent = nullptr);
+  void setDocument(std::shared_ptr<const Document> doc);
+  CompareModel* model() const { return model_; }
+  QString verdictText() const;
+
+ private:
+  CompareModel* model_;
+  QTableView* table_;
+  QLabel* verdict_;
+};
+
+}  // namespace feedscope::ui

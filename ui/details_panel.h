@@ -1,0 +1,32 @@
+// The details of what was clicked (an interval, a fold of intervals, a selected range) as key/value
+// rows that can be copied; without a selection, a summary of each run.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "ui/document.h"
+#include "view/describe.h"
+
+class QTreeWidget;
+
+namespace feedscope::ui {
+
+class DetailsPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit DetailsPanel(QWidget* parent = nullptr);
+  void setDocument(std::shared_ptr<const Document> doc);
+  void showDescription(const view::Description& description);
+  void showRunSummaries();
+  // Everything shown, as "key: value" lines.
+  QString text() const;
+  QSize sizeHint() const override { return {600, 180}; }
+
+ private:
+  std::shared_ptr<const Document> doc_;
+  QTreeWidget* tree_;
+};
+
+}  // namespace feedscope::ui

@@ -1,0 +1,54 @@
+// What the window shows: the opened files' sessions, every run's analysis, the timeline model and the
+// compare table. Built off the GUI thread and handed over whole; only the timeline's alignment
+// changes afterwards, on the GUI thread.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analysis/run_analysis.h"
+#include "trace/session.h"
+#include "view/compare_table.h"
+#include "view/timeline_model.h"
+
+namespace feedscope::ui {
+
+struct OpenedRun {
+  std::size_t session = 0;  // index into Document::sessions
+  std::size_t run = 0;      // index into that session's runs
+  std::string file;
+};
+
+struct Document {
+  std::vector<std::shared_ptr<const trace::Session>> sessions;  // one per opened file
+  std::vector<std::string> files;
+  std::vector<OpenedRun> runs;
+  std::vector<analysis::RunAnalysis> analyses;  // analyses[i] is of runs[i]
+  std::unique_ptr<view::TimelineModel> timeline;
+  view::CompareTable compare;
+
+  const trace::Run& run(std::size_t i) const { return sessions[runs[i].session]->runs[runs[i].run]; }
+  const trace::StringTable& strings(std::size_t i) const { return sessions[runs[i].session]->strings; }
+  std::size_t intervalCount() const;
+};
+
+// Progress of a load: a fraction of the whole job (0..1) and what is being done.
+using LoadProgress = std::function<void(double fraction, const std::string& what)>;
+
+// Thrown when `cancelled` became true during a load.
+struct LoadCancelled {};
+
+// Opens `files` (sessions or Kineto traces, recognised by content) and adds their runs after those of
+// `base` (which may be null), analyses the new runs and builds the timeline. Throws io::InputError
+// with the core's one-line message for a bad file, LoadCancelled when cancelled.
+std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
+                                       const std::shared_ptr<const Document>& base,
+                                       const LoadProgress& progress, const std::atomic<bool>& cancelled);
+
+// One session holding copies of every run (names re-interned), for writers that take a session.
+trace::Session mergedSession(const Document& doc);
+
+}  // namespace feedscope::ui

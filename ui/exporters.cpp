@@ -1,0 +1,74 @@
+// Export formats, all written through the core's writers.
+#include "ui/exporters.h"
+
+#include "io/atomic_file.h"
+#include "io/chrome_trace_export.h"
+#include "io/csv_export.h"
+
+namespace feedscope::ui {
+namespace {
+
+// Writers that take a session get the opened file's own session when there is one, else a merged copy.
+template <typename Fn>
+void withSession(const Document& doc, Fn&& fn) {
+  if (doc.sessions.size() == 1 && doc.runs.size() == doc.sessions.front()->runs.size()) {
+    fn(*doc.sessions.front());
+  } else {
+    fn(mergedSession(doc));
+  }
+}
+
+}  // namespace
+
+io::Report reportOf(const Document& doc) {
+  io::Report report;
+  for (std::size_t i = 0; i < doc.files.size(); ++i) report.input += (i > 0 ? ", " : "") + doc.files[i];
+  for (std::size_t i = 0; i < doc.runs.size(); ++i) {
+    report.runs.push_back(&doc.run(i));
+    report.run_strings.push_back(&doc.strings(i));
+  }
+  report.analyses = doc.analyses;
+  report.comparisons = doc.compare.comparisons;
+  return report;
+}
+
+const std::vector<ExportFormat>& exportFormats() {
+  static const std::vector<ExportFormat> formats = {
+      {"chrome", "Chrome trace for Perfetto and chrome://tracing", "json",
+       [](const Document& doc, const std::string& path) {
+         withSession(doc, [&](const trace::Session& s) { io::exportChromeTrace(s, doc.analyses, path); });
+       }},
+      {"csv", "CSV of every interval", "csv",
+       [](const Document& doc, const std::string& path) {
+         withSession(doc, [&](const trace::Session& s) {
+           io::writeStreamAtomically(path, [&](std::FILE* f) { io::writeIntervalsCsv(s, f); });
+         });
+       }},
+      {"csv-steps", "CSV of the steps", "csv",
+       [](const Document& doc, const std::string& path) {
+         io::writeStreamAtomically(path, [&](std::FILE* f) { io::writeStepsCsv(doc.analyses, f); });
+       }},
+      {"json", "JSON report", "json",
+       [](const Document& doc, const std::string& path) {
+         io::writeFileAtomically(path, io::renderJsonReport(reportOf(doc)));
+       }},
+      {"md", "Markdown report", "md",
+       [](const Document& doc, const std::string& path) {
+         io::writeFileAtomically(path, io::renderMarkdownReport(reportOf(doc)));
+       }},
+      {"html", "HTML report (one self-contained page)", "html",
+       [](const Document& doc, const std::string& path) {
+         io::writeFileAtomically(path, io::renderHtmlReport(reportOf(doc)));
+       }},
+  };
+  return formats;
+}
+
+const ExportFormat* findExportFormat(const std::string& id) {
+  for (const auto& f : exportFormats()) {
+    if (f.id == id) return &f;
+  }
+  return nullptr;
+}
+
+}  // namespace feedscope::ui

@@ -1,0 +1,28 @@
+// File ▸ Export: every format the core can write for the opened runs, as one table. Adding a format
+// (the HTML report, once io::renderHtmlReport exists) is one more entry in exportFormats().
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "io/report.h"
+#include "ui/document.h"
+
+namespace feedscope::ui {
+
+struct ExportFormat {
+  std::string id;      // "chrome", "csv", ...
+  std::string title;   // "Chrome trace (Perfetto)"
+  std::string suffix;  // "json"
+  // Writes the document to `path` atomically; throws io::InputError with one line on failure.
+  std::function<void(const Document& doc, const std::string& path)> write;
+};
+
+const std::vector<ExportFormat>& exportFormats();
+const ExportFormat* findExportFormat(const std::string& id);
+
+// The report of the opened runs: each analysed, every run after the first compared to the first.
+io::Report reportOf(const Document& doc);
+
+}  // namespace feedscope::ui

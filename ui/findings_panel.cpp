@@ -1,0 +1,90 @@
+// Findings panel.
+#include "ui/findings_panel.h"
+
+#include <QHeaderView>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include "ui/findings_model.h"
+
+namespace feedscope::ui {
+
+FindingsPanel::FindingsPanel(QWidget* parent)
+    : QWidget(parent),
+      model_(new FindingsModel(this)),
+      table_(new QTableView(this)),
+      text_(new QTextBrowser(this)) {
+  setObjectName("findingsPanel");
+  table_->setObjectName("findingsTable");
+  table_->setModel(model_);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setStretchLastSection(false);
+  table_->horizontalHeader()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+  table_->setWordWrap(false);
+  text_->setObjectName("findingText");
+  text_->setOpenLinks(false);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(table_, 2);
+  layout->addWidget(text_, 3);
+  connect(table_, &QTableView::clicked, this, [this](const QModelIndex& index) { activate(index.row()); });
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) { showFinding(current.row()); });
+  // Evidence links are "evidence:ROW:RANGE".
+  connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+    QStringList parts = url.toString().split(':');
+    if (parts.size() == 3 && parts[0] == "evidence") requestEvidence(parts[1].toInt(), parts[2].toInt());
+  });
+}
+
+void FindingsPanel::setDocument(std::shared_ptr<const Document> doc) {
+  doc_ = doc;
+  model_->setDocument(std::move(doc));
+  table_->resizeColumnsToContents();
+  text_->setHtml(model_->rowCount() == 0
+                     ? tr("<p>No findings.</p>")
+                     : tr("<p>Click a finding to see why it matters, how to fix it, and where it "
+                          "happened on the timeline.</p>"));
+}
+
+void FindingsPanel::activate(int row) {
+  showFinding(row);
+  requestEvidence(row, 0);
+}
+
+void FindingsPanel::showFinding(int row) {
+  const analysis::Finding* f = model_->finding(row);
+  if (f == nullptr) return;
+  QString html = QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>")
+                     .arg(QString::fromStdString(f->title).toHtmlEscaped(),
+                          QString::fromStdString(f->sentence).toHtmlEscaped(), tr("Fix:"),
+                          QString::fromStdString(f->fix).toHtmlEscaped());
+  if (!f->ranges.empty()) {
+    html += tr("<p>Evidence (click to show it on the timeline):</p><ul>");
+    for (std::size_t k = 0; k < f->ranges.size(); ++k) {
+      html += QStringLiteral("<li><a href=\"evidence:%1:%2\">%3</a></li>")
+                  .arg(row)
+                  .arg(k)
+                  .arg(QString::fromStdString(f->ranges[k].label).toHtmlEscaped());
+    }
+    html += "</ul>";
+  }
+  text_->setHtml(html);
+}
+
+void FindingsPanel::requestEvidence(int row, int range) {
+  const analysis::Finding* f = model_->finding(row);
+  if (f == nullptr || !doc_ || !doc_->timeline || range < 0 ||
+      static_cast<std::size_t>(range) >= f->ranges.size())
+    return;
+  std::size_t run = model_->runOf(row);
+  const auto& span = f->ranges[static_cast<std::size_t>(range)].span;
+  view::TimeRange r{doc_->timeline->toDisplay(run, span.start), doc_->timeline->toDisplay(run, span.end)};
+  emit evidenceRequested(r);
+}
+
+}  // namespace feedscope::ui

@@ -1,0 +1,43 @@
+// The findings panel: the table of findings and, for the chosen one, its sentence, fix and evidence.
+// Choosing a finding (or one of its evidence ranges) asks the timeline to zoom there.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "ui/document.h"
+#include "view/viewport.h"
+
+class QTableView;
+class QTextBrowser;
+
+namespace feedscope::ui {
+
+class FindingsModel;
+
+class FindingsPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit FindingsPanel(QWidget* parent = nullptr);
+  void setDocument(std::shared_ptr<const Document> doc);
+  FindingsModel* model() const { return model_; }
+  QTableView* table() const { return table_; }
+  // Shows finding `row` and zooms to its first evidence range.
+  void activate(int row);
+
+ signals:
+  // Display-time range to show (and select) on the timeline.
+  void evidenceRequested(view::TimeRange range);
+
+ private:
+  void showFinding(int row);
+  void requestEvidence(int row, int range);
+
+  std::shared_ptr<const Document> doc_;
+  FindingsModel* model_;
+  QTableView* table_;
+  QTextBrowser* text_;
+};
+
+}  // namespace feedscope::ui

@@ -1,0 +1,636 @@
+// Main window: composition of the panels, menus, loading and exporting.
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cstdio>
+
+#include "io/atomic_file.h"
+#include "io/input_error.h"
+#include "ui/app_info.h"
+#include "ui/charts_panel.h"
+#include "ui/compare_panel.h"
+#include "ui/details_panel.h"
+#include "ui/document_loader.h"
+#include "ui/exporters.h"
+#include "ui/findings_panel.h"
+#include "ui/recent_files.h"
+#include "ui/run_panel.h"
+#include "ui/timeline_widget.h"
+#include "view/describe.h"
+#include "view/range_metrics.h"
+
+namespace feedscope::ui {
+namespace {
+
+// The palette Qt started with, for "System" after a switch to light or dark.
+QPalette& systemPalette() {
+  static QPalette palette = QApplication::palette();
+  return palette;
+}
+
+QPalette darkPalette() {
+  QPalette p;
+  const QColor window(0x2b, 0x2d, 0x31), base(0x1e, 0x1f, 0x22), text(0xe6, 0xe6, 0xe6);
+  p.setColor(QPalette::Window, window);
+  p.setColor(QPalette::WindowText, text);
+  p.setColor(QPalette::Base, base);
+  p.setColor(QPalette::AlternateBase, window);
+  p.setColor(QPalette::ToolTipBase, base);
+  p.setColor(QPalette::ToolTipText, text);
+  p.setColor(QPalette::Text, text);
+  p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa4, 0xab));
+  p.setColor(QPalette::Button, window);
+  p.setColor(QPalette::ButtonText, text);
+  p.setColor(QPalette::BrightText, Qt::red);
+  p.setColor(QPalette::Link, QColor(0x6a, 0xa8, 0xf0));
+  p.setColor(QPalette::Highlight, QColor(0x3f, 0x7f, 0xd9));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+  p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+  return p;
+}
+
+QPalette lightPalette() {
+  QPalette p = QStyleFactory::create("Fusion")->standardPalette();
+  p.setColor(QPalette::PlaceholderText, QColor(0x60, 0x64, 0x6b));
+  return p;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(bool interactive, QWidget* parent)
+    : QMainWindow(parent),
+      interactive_(interactive),
+      loader_(new DocumentLoader(this)),
+      timeline_(new TimelineWidget),
+      summary_(new QLabel),
+      findings_(new FindingsPanel),
+      details_(new DetailsPanel),
+      compare_(new ComparePanel),
+      charts_(new ChartsPanel),
+      run_(new RunPanel),
+      tabs_(new QTabWidget),
+      alignment_(new QComboBox) {
+  systemPalette();
+  setObjectName("mainWindow");
+  setWindowTitle(tr("Feedscope"));
+  setWindowIcon(applicationIcon());
+  setAcceptDrops(true);
+  resize(1500, 950);
+
+  // A GPU is here: offer the demo (only when showing the bundled samples).
+  gpu_offer_ = new QWidget;
+  gpu_offer_->setObjectName("gpuOffer");
+  gpu_offer_text_ = new QLabel;
+  gpu_offer_text_->setWordWrap(true);
+  auto* runDemo = new QPushButton(tr("Run the demo…"));
+  auto* dismiss = new QPushButton(tr("Not now"));
+  auto* offerRow = new QHBoxLayout(gpu_offer_);
+  offerRow->setContentsMargins(6, 4, 6, 4);
+  offerRow->addWidget(gpu_offer_text_, 1);
+  offerRow->addWidget(runDemo);
+  offerRow->addWidget(dismiss);
+  gpu_offer_->hide();
+  connect(dismiss, &QPushButton::clicked, gpu_offer_, &QWidget::hide);
+  connect(runDemo, &QPushButton::clicked, this, [this] {
+    gpu_offer_->hide();
+    showTab("run");
+  });
+
+  summary_->setObjectName("summary");
+  summary_->setWordWrap(true);
+  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  summary_->setContentsMargins(8, 4, 8, 4);
+  auto* timelinePage = new QWidget;
+  auto* v = new QVBoxLayout(timelinePage);
+  v->setContentsMargins(0, 0, 0, 0);
+  v->setSpacing(0);
+  v->addWidget(gpu_offer_);
+  v->addWidget(summary_);
+  v->addWidget(timeline_, 1);
+  // The compare page gets the whole centre: the table beside the four charts.
+  auto* comparePage = new QSplitter(Qt::Horizontal);
+  comparePage->setObjectName("comparePage");
+  comparePage->addWidget(compare_);
+  comparePage->addWidget(charts_);
+  comparePage->setStretchFactor(0, 2);
+  comparePage->setStretchFactor(1, 5);
+  central_tabs_ = new QTabWidget;
+  central_tabs_->setObjectName("centralTabs");
+  central_tabs_->setDocumentMode(true);
+  central_tabs_->addTab(timelinePage, tr("Timeline"));
+  central_tabs_->addTab(comparePage, tr("Compare"));
+  setCentralWidget(central_tabs_);
+
+  auto* findingsDock = new QDockWidget(tr("Findings"), this);
+  findingsDock->setObjectName("findingsDock");
+  findingsDock->setWidget(findings_);
+  addDockWidget(Qt::RightDockWidgetArea, findingsDock);
+
+  tabs_->setObjectName("bottomTabs");
+  auto* runScroll = new QScrollArea;
+  runScroll->setWidget(run_);
+  runScroll->setWidgetResizable(true);
+  runScroll->setFrameShape(QFrame::NoFrame);
+  tabs_->addTab(details_, tr("Details"));
+  tabs_->addTab(runScroll, tr("Run"));
+  auto* bottomDock = new QDockWidget(tr("Analysis"), this);
+  bottomDock->setObjectName("bottomDock");
+  bottomDock->setWidget(tabs_);
+  addDockWidget(Qt::BottomDockWidgetArea, bottomDock);
+
+  alignment_->setObjectName("alignment");
+  alignment_->addItem(tr("Align at first step"), static_cast<int>(view::Alignment::FirstStep));
+  alignment_->addItem(tr("Align at first GPU operation"), static_cast<int>(view::Alignment::GpuStart));
+  alignment_->addItem(tr("Absolute time"), static_cast<int>(view::Alignment::Absolute));
+  connect(alignment_, &QComboBox::currentIndexChanged, this, [this] {
+    timeline_->setAlignment(static_cast<view::Alignment>(alignment_->currentData().toInt()));
+    QSettings().setValue("alignment", alignment_->currentIndex());
+  });
+
+  connect(loader_, &DocumentLoader::progress, this, [this](double fraction, const QString& what) {
+    load_progress_->setValue(static_cast<int>(fraction * 1000));
+    load_label_->setText(what);
+  });
+  auto endLoad = [this] {
+    load_progress_->hide();
+    load_label_->hide();
+    load_cancel_->hide();
+  };
+  connect(loader_, &DocumentLoader::loaded, this,
+          [this, endLoad](std::shared_ptr<Document> doc, const QStringList& files) {
+            endLoad();
+            for (const QString& f : files) RecentFiles::add(f);
+            updateRecentMenu();
+            showDocument(std::move(doc));
+            emit documentLoaded();
+          });
+  connect(loader_, &DocumentLoader::failed, this, [this, endLoad](const QString& error, const QStringList&) {
+    endLoad();
+    showError(tr("Cannot open the file"), error);
+    emit loadFailed(error);
+  });
+  connect(loader_, &DocumentLoader::cancelled, this, [this, endLoad] {
+    endLoad();
+    statusBar()->showMessage(tr("Loading cancelled"), 4000);
+  });
+
+  connect(timeline_, &TimelineWidget::itemActivated, this, [this](const view::Description& d) {
+    details_->showDescription(d);
+    tabs_->setCurrentWidget(details_);
+  });
+  connect(timeline_, &TimelineWidget::selectionChanged, this, [this](std::optional<view::TimeRange> range) {
+    if (!doc_ || !doc_->timeline) return;
+    if (range) {
+      details_->showDescription(view::describeRange(*doc_->timeline, *range));
+      tabs_->setCurrentWidget(details_);
+    } else {
+      details_->showRunSummaries();
+    }
+  });
+  connect(findings_, &FindingsPanel::evidenceRequested, this, [this](view::TimeRange r) {
+    // Show the evidence with as much again of context on each side, and select it.
+    timeline_->showRange({r.start - r.length(), r.end + r.length()});
+    timeline_->selectRange(r);
+  });
+  connect(run_, &RunPanel::resultReady, this, [this](const QString& path) { openFiles({path}); });
+  connect(run_, &RunPanel::gpuStatusChanged, this, &MainWindow::onGpuStatus);
+
+  buildMenus();
+  buildStatusBar();
+  QSettings settings;
+  // Without a user (screenshots, tests) the layout is always the first-start one.
+  if (interactive_) {
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restored_layout_ = restoreState(settings.value("window/state").toByteArray());
+  }
+  alignment_->setCurrentIndex(std::clamp(settings.value("alignment", 0).toInt(), 0, 2));
+  setTheme(settings.value("theme", "system").toString());
+  showDocument(nullptr);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open…"), this, [this] { chooseOpen(false); });
+  open->setShortcut(QKeySequence::Open);
+  open->setObjectName("actionOpen");
+  QAction* add = file->addAction(tr("&Add to comparison…"), this, [this] { chooseOpen(true); });
+  add->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+  recent_menu_ = file->addMenu(tr("Open &Recent"));
+  file->addAction(tr("Open the &samples"), this, [this] {
+    QStringList samples = defaultSampleFiles(QCoreApplication::applicationDirPath());
+    if (samples.isEmpty()) {
+      showError(tr("No samples"), tr("The bundled samples were not found beside this program."));
+    } else {
+      openFiles(samples);
+    }
+  });
+  file->addSeparator();
+  QAction* exportAction = file->addAction(tr("&Export…"), this, &MainWindow::chooseExport);
+  exportAction->setShortcut(QKeySequence(tr("Ctrl+E")));
+  exportAction->setObjectName("actionExport");
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  updateRecentMenu();
+
+  QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+  QAction* fit = viewMenu->addAction(tr("&Fit (or zoom to the selection)"), timeline_,
+                                     &TimelineWidget::focusSelectionOrFit);
+  fit->setShortcut(QKeySequence(Qt::Key_F));
+  fit->setObjectName("actionFit");
+  QAction* clear = viewMenu->addAction(tr("&Clear selection"), timeline_, &TimelineWidget::clearSelection);
+  clear->setShortcut(QKeySequence(Qt::Key_Escape));
+  QAction* zoomIn = viewMenu->addAction(tr("Zoom &in"), this, [this] { timeline_->zoomBy(1.5); });
+  zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Equal)});
+  QAction* zoomOut = viewMenu->addAction(tr("Zoom &out"), this, [this] { timeline_->zoomBy(1 / 1.5); });
+  zoomOut->setShortcuts({QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus)});
+  viewMenu->addSeparator();
+  QMenu* align = viewMenu->addMenu(tr("&Align runs"));
+  for (int i = 0; i < alignment_->count(); ++i) {
+    align->addAction(alignment_->itemText(i), this, [this, i] { alignment_->setCurrentIndex(i); });
+  }
+  QMenu* theme = viewMenu->addMenu(tr("&Theme"));
+  auto* themes = new QActionGroup(this);
+  for (auto [id, label] : {std::pair{"system", tr("System")}, {"light", tr("Light")}, {"dark", tr("Dark")}}) {
+    QAction* a = theme->addAction(label, this, [this, id = QString(id)] { setTheme(id); });
+    a->setCheckable(true);
+    a->setData(QString(id));
+    a->setChecked(QSettings().value("theme", "system").toString() == id);
+    themes->addAction(a);
+  }
+  viewMenu->addSeparator();
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    QAction* toggle = dock->toggleViewAction();
+    if (dock->objectName() == "bottomDock") toggle->setShortcut(QKeySequence(tr("Ctrl+B")));
+    viewMenu->addAction(toggle);
+  }
+
+  QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+  runMenu->addAction(tr("Run the &demo…"), this, [this] { showTab("run"); });
+  runMenu->addAction(tr("&Record a program…"), this, [this] { showTab("run"); });
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* keys = help->addAction(tr("&Keyboard and mouse"), this, &MainWindow::showShortcuts);
+  keys->setShortcut(QKeySequence(Qt::Key_Question));
+  help->addAction(tr("&About Feedscope"), this,
+                  [this] { QMessageBox::about(this, tr("About Feedscope"), versionText()); });
+  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+  QToolBar* bar = addToolBar(tr("Main"));
+  bar->setObjectName("mainToolBar");
+  bar->addAction(open);
+  bar->addAction(add);
+  bar->addAction(exportAction);
+  bar->addSeparator();
+  bar->addAction(fit);
+  bar->addWidget(alignment_);
+}
+
+void MainWindow::buildStatusBar() {
+  status_label_ = new QLabel;
+  load_label_ = new QLabel;
+  load_progress_ = new QProgressBar;
+  load_progress_->setObjectName("loadProgress");
+  load_progress_->setRange(0, 1000);
+  load_progress_->setMaximumWidth(240);
+  load_cancel_ = new QPushButton(tr("Cancel"));
+  load_cancel_->setObjectName("loadCancel");
+  connect(load_cancel_, &QPushButton::clicked, loader_, &DocumentLoader::cancel);
+  statusBar()->addWidget(status_label_, 1);
+  statusBar()->addPermanentWidget(load_label_);
+  statusBar()->addPermanentWidget(load_progress_);
+  statusBar()->addPermanentWidget(load_cancel_);
+  load_label_->hide();
+  load_progress_->hide();
+  load_cancel_->hide();
+}
+
+void MainWindow::openFiles(const QStringList& files, bool add) {
+  if (files.isEmpty()) return;
+  if (loader_->isLoading()) {
+    statusBar()->showMessage(tr("Still loading; try again when it is done"), 4000);
+    return;
+  }
+  load_progress_->setValue(0);
+  load_label_->setText(tr("Opening…"));
+  load_progress_->show();
+  load_label_->show();
+  load_cancel_->show();
+  loader_->load(files, add ? std::shared_ptr<const Document>(doc_) : nullptr);
+}
+
+bool MainWindow::isLoading() const {
+  return loader_->isLoading();
+}
+
+void MainWindow::setCliPath(const QString& cli) {
+  run_->setCliPath(cli);
+}
+
+void MainWindow::probeGpu() {
+  run_->probeGpu();
+}
+
+void MainWindow::onGpuStatus(const GpuStatus& status) {
+  bool showingSamples =
+      doc_ && !doc_->files.empty() &&
+      QFileInfo(QString::fromStdString(doc_->files.front())).absolutePath() ==
+          QFileInfo(samplesDir(QCoreApplication::applicationDirPath()) + "/x").absolutePath();
+  if (status.available && showingSamples) {
+    gpu_offer_text_->setText(
+        tr("<b>%1</b> — run the demo workload to record prefetch off against prefetch on "
+           "on this machine.")
+            .arg(status.summary.toHtmlEscaped()));
+    gpu_offer_->show();
+  }
+}
+
+void MainWindow::showDocument(std::shared_ptr<Document> doc) {
+  doc_ = std::move(doc);
+  timeline_->setDocument(doc_);
+  if (doc_ && doc_->timeline) {
+    timeline_->setAlignment(static_cast<view::Alignment>(alignment_->currentData().toInt()));
+  }
+  findings_->setDocument(doc_);
+  details_->setDocument(doc_);
+  compare_->setDocument(doc_);
+  charts_->setDocument(doc_);
+  if (!doc_) {
+    summary_->setText(
+        tr("Open a .feedscope session or a PyTorch-profiler trace: File ▸ Open (Ctrl+O), or drop files "
+           "here."));
+    status_label_->setText(QString());
+    setWindowTitle(tr("Feedscope"));
+    return;
+  }
+  QStringList lines, names;
+  for (const auto& a : doc_->analyses) {
+    lines << QStringLiteral("<b>%1</b>: %2")
+                 .arg(QString::fromStdString(a.run_name).toHtmlEscaped(),
+                      QString::fromStdString(view::runHeadline(a)).toHtmlEscaped());
+    names << QString::fromStdString(a.run_name);
+  }
+  for (const auto& verdict : doc_->compare.verdicts)
+    lines << "<b>" + QString::fromStdString(verdict).toHtmlEscaped() + "</b>";
+  summary_->setText(lines.join("<br>"));
+  timeline_->setFocus();  // W/A/S/D work at once
+  status_label_->setText(tr("%n run(s)", "", static_cast<int>(doc_->runs.size())) + " · " +
+                         QString::fromStdString(view::withThousands(doc_->intervalCount())) +
+                         tr(" intervals"));
+  setWindowTitle(tr("Feedscope — %1").arg(names.join(", ")));
+}
+
+QString MainWindow::summaryText() const {
+  return summary_->text();
+}
+
+bool MainWindow::showTab(const QString& name) {
+  if (name == "timeline" || name == "compare") {
+    central_tabs_->setCurrentIndex(name == "timeline" ? 0 : 1);
+    return true;
+  }
+  if (name == "details" || name == "run") {
+    tabs_->setCurrentIndex(name == "details" ? 0 : 1);
+    if (auto* dock = findChild<QDockWidget*>("bottomDock")) dock->show();
+    return true;
+  }
+  return false;
+}
+
+void MainWindow::updateRecentMenu() {
+  if (recent_menu_ == nullptr) return;
+  recent_menu_->clear();
+  QStringList recent = RecentFiles::load();
+  for (const QString& path : recent) {
+    QAction* a =
+        recent_menu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFiles({path}); });
+    a->setToolTip(path);
+    a->setEnabled(QFileInfo::exists(path));
+  }
+  recent_menu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::chooseOpen(bool add) {
+  QSettings settings;
+  QStringList files = QFileDialog::getOpenFileNames(
+      this, add ? tr("Add to comparison") : tr("Open"), settings.value("lastOpenDir").toString(),
+      tr("Sessions and traces (*.feedscope *.json *.json.gz *.gz);;All files (*)"));
+  if (files.isEmpty()) return;
+  settings.setValue("lastOpenDir", QFileInfo(files.front()).absolutePath());
+  openFiles(files, add && doc_ != nullptr);
+}
+
+QString MainWindow::exportTo(const QString& formatId, const QString& path) {
+  if (!doc_) return tr("nothing is open");
+  try {
+    if (formatId == "png") {
+      io::AtomicFile out(path.toStdString());
+      QImage image = timeline_->grab().toImage();
+      if (!image.save(QString::fromStdString(out.tempPath()), "PNG"))
+        return tr("%1: cannot write the image").arg(path);
+      out.commit();
+      return {};
+    }
+    const ExportFormat* format = findExportFormat(formatId.toStdString());
+    if (format == nullptr) return tr("unknown export format %1").arg(formatId);
+    format->write(*doc_, path.toStdString());
+    return {};
+  } catch (const io::InputError& e) {
+    return QString::fromUtf8(e.what());
+  } catch (const std::exception& e) {
+    return tr("internal error: %1 (please report this)").arg(QString::fromUtf8(e.what()));
+  }
+}
+
+void MainWindow::chooseExport() {
+  if (!doc_) {
+    showError(tr("Nothing to export"), tr("Open a session or a trace first."));
+    return;
+  }
+  QStringList filters;
+  QStringList ids;
+  for (const auto& f : exportFormats()) {
+    filters
+        << QStringLiteral("%1 (*.%2)").arg(QString::fromStdString(f.title), QString::fromStdString(f.suffix));
+    ids << QString::fromStdString(f.id);
+  }
+  filters << tr("PNG of the timeline as shown (*.png)");
+  ids << "png";
+  QSettings settings;
+  QString filter = settings.value("lastExportFilter", filters.front()).toString();
+  QString base = settings.value("lastExportDir").toString() + "/" +
+                 QString::fromStdString(doc_->analyses.front().run_name);
+  QString path = QFileDialog::getSaveFileName(this, tr("Export"), base, filters.join(";;"), &filter);
+  if (path.isEmpty()) return;
+  settings.setValue("lastExportDir", QFileInfo(path).absolutePath());
+  settings.setValue("lastExportFilter", filter);
+  QString id = ids.value(std::max<qsizetype>(0, filters.indexOf(filter)));
+  QString suffix = id == "png" ? "png" : QString::fromStdString(findExportFormat(id.toStdString())->suffix);
+  if (QFileInfo(path).suffix().isEmpty()) path += "." + suffix;
+  if (id == "png") {
+    QString error = exportTo(id, path);
+    if (!error.isEmpty()) showError(tr("Export failed"), error);
+    return;
+  }
+  // Large runs take seconds to write: do it off the GUI thread, which keeps painting.
+  auto* dialog =
+      new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()), QString(), 0, 0, this);
+  dialog->setWindowModality(Qt::WindowModal);
+  dialog->setMinimumDuration(300);
+  auto* watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, dialog, path] {
+    dialog->deleteLater();
+    watcher->deleteLater();
+    QString error = watcher->result();
+    if (error.isEmpty()) {
+      statusBar()->showMessage(tr("Exported %1").arg(path), 6000);
+    } else {
+      showError(tr("Export failed"), error);
+    }
+  });
+  std::shared_ptr<const Document> doc = doc_;
+  std::string formatId = id.toStdString();
+  watcher->setFuture(QtConcurrent::run([doc, formatId, target = path.toStdString()]() -> QString {
+    try {
+      findExportFormat(formatId)->write(*doc, target);
+      return {};
+    } catch (const io::InputError& e) {
+      return QString::fromUtf8(e.what());
+    } catch (const std::exception& e) {
+      return QObject::tr("internal error: %1 (please report this)").arg(QString::fromUtf8(e.what()));
+    }
+  }));
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+  if (interactive_) {
+    QMessageBox::warning(this, title, message);
+  } else {
+    std::fprintf(stderr, "feedscope-gui: %s: %s\n", qPrintable(title.toLower()), qPrintable(message));
+  }
+}
+
+void MainWindow::showShortcuts() {
+  QMessageBox::information(
+      this, tr("Keyboard and mouse"),
+      tr("<table cellpadding=2>"
+         "<tr><td><b>Wheel</b></td><td>zoom at the cursor (Shift: pan; over the lane names: scroll)</td></tr>"
+         "<tr><td><b>Drag</b></td><td>pan (vertically too)</td></tr>"
+         "<tr><td><b>Shift+drag</b>, drag on the ruler</td><td>select a time range: its metrics show "
+         "below</td></tr>"
+         "<tr><td><b>W / S</b></td><td>zoom in / out at the cursor (faster while held; Shift: faster "
+         "still)</td></tr>"
+         "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
+         "<tr><td><b>F</b></td><td>zoom to the selection; again: fit everything</td></tr>"
+         "<tr><td><b>Esc</b></td><td>clear the selection</td></tr>"
+         "<tr><td><b>Click</b></td><td>details of an interval; <b>double-click</b>: zoom to it</td></tr>"
+         "<tr><td><b>Click a lane name</b></td><td>expand or collapse nested ranges</td></tr>"
+         "<tr><td><b>Right-click</b></td><td>zoom into / measure the selection</td></tr>"
+         "<tr><td><b>Ctrl+O</b>, <b>Ctrl+Shift+O</b></td><td>open, add to the comparison</td></tr>"
+         "<tr><td><b>Ctrl+E</b></td><td>export (reports, Chrome trace, CSV, PNG)</td></tr>"
+         "<tr><td><b>Ctrl+B</b></td><td>show or hide the bottom panel</td></tr>"
+         "</table>"));
+}
+
+void MainWindow::setTheme(const QString& theme, bool remember) {
+  if (remember) QSettings().setValue("theme", theme);
+  if (theme == "dark") {
+    QApplication::setStyle(QStyleFactory::create("Fusion"));
+    QApplication::setPalette(darkPalette());
+  } else if (theme == "light") {
+    QApplication::setStyle(QStyleFactory::create("Fusion"));
+    QApplication::setPalette(lightPalette());
+  } else {
+    QApplication::setPalette(systemPalette());
+  }
+  timeline_->update();
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (restored_layout_) return;
+  restored_layout_ = true;
+  // First start: most of the height for the timeline, so that two runs fit one above the other.
+  // Queued, because the docks' sizes settle only once the window is laid out.
+  QTimer::singleShot(0, this, [this] {
+    if (auto* bottom = findChild<QDockWidget*>("bottomDock"))
+      resizeDocks({bottom}, {height() / 4}, Qt::Vertical);
+    if (auto* right = findChild<QDockWidget*>("findingsDock"))
+      resizeDocks({right}, {width() / 4}, Qt::Horizontal);
+    if (auto* page = findChild<QSplitter*>("comparePage"))
+      page->setSizes({page->width() * 2 / 5, page->width() * 3 / 5});
+  });
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (run_->isRunning()) {
+    auto answer = QMessageBox::question(this, tr("A recording is running"),
+                                        tr("Stop it and quit? What it recorded so far is not opened."));
+    if (answer != QMessageBox::Yes) {
+      event->ignore();
+      return;
+    }
+    run_->cancel();
+  }
+  loader_->cancel();
+  if (interactive_) {
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+  }
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  for (const QUrl& url : event->mimeData()->urls()) {
+    if (url.isLocalFile()) {
+      event->acceptProposedAction();
+      return;
+    }
+  }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  QStringList files;
+  for (const QUrl& url : event->mimeData()->urls()) {
+    if (url.isLocalFile()) files << url.toLocalFile();
+  }
+  // Dropped files join what is open: comparing is what Feedscope is for.
+  openFiles(files, doc_ != nullptr);
+  event->acceptProposedAction();
+}
+
+}  // namespace feedscope::ui

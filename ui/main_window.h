@@ -1,0 +1,107 @@
+// The main window: the timeline of every opened run in the middle, findings on the right, details,
+// compare table, charts and the run panel below; File/View/Run/Help menus with the usual shortcuts;
+// files from the menu, recent list, drag and drop or the command line, loaded off the GUI thread.
+#pragma once
+
+#include <QMainWindow>
+#include <memory>
+
+#include "ui/child_commands.h"
+#include "ui/document.h"
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+
+namespace feedscope::ui {
+
+class ChartsPanel;
+class ComparePanel;
+class DetailsPanel;
+class DocumentLoader;
+class FindingsPanel;
+class RunPanel;
+class TimelineWidget;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  // `interactive` false: errors go to stderr instead of message boxes (screenshots, tests).
+  explicit MainWindow(bool interactive = true, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Opens files (replacing what is shown) or adds them to the comparison.
+  void openFiles(const QStringList& files, bool add = false);
+  void setCliPath(const QString& cli);
+  void probeGpu();
+
+  TimelineWidget* timeline() const { return timeline_; }
+  FindingsPanel* findings() const { return findings_; }
+  ComparePanel* comparePanel() const { return compare_; }
+  ChartsPanel* charts() const { return charts_; }
+  DetailsPanel* details() const { return details_; }
+  RunPanel* runPanel() const { return run_; }
+  QTabWidget* bottomTabs() const { return tabs_; }
+  QTabWidget* centralTabs() const { return central_tabs_; }
+  // Shows a tab by name: "timeline" or "compare" (centre), "details" or "run" (bottom panel).
+  bool showTab(const QString& name);
+  std::shared_ptr<Document> document() const { return doc_; }
+  QString summaryText() const;
+  bool isLoading() const;
+
+  // Writes the document in one of exportFormats() (by id) or "png" (the timeline as shown); returns
+  // the one-line error, or an empty string on success. Runs on the calling thread.
+  QString exportTo(const QString& formatId, const QString& path);
+  // "system", "light" or "dark"; `remember` keeps the choice for the next start.
+  void setTheme(const QString& theme, bool remember = true);
+
+ signals:
+  void documentLoaded();
+  void loadFailed(const QString& error);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void buildMenus();
+  void buildStatusBar();
+  void showDocument(std::shared_ptr<Document> doc);
+  void updateRecentMenu();
+  void chooseOpen(bool add);
+  void chooseExport();
+  void showError(const QString& title, const QString& message);
+  void showShortcuts();
+  void onGpuStatus(const GpuStatus& status);
+
+  bool interactive_;
+  std::shared_ptr<Document> doc_;
+  DocumentLoader* loader_;
+  TimelineWidget* timeline_;
+  QLabel* summary_;
+  FindingsPanel* findings_;
+  DetailsPanel* details_;
+  ComparePanel* compare_;
+  ChartsPanel* charts_;
+  RunPanel* run_;
+  QTabWidget* tabs_;
+  QTabWidget* central_tabs_;
+  QComboBox* alignment_;
+  QWidget* gpu_offer_;
+  QLabel* gpu_offer_text_;
+  QMenu* recent_menu_ = nullptr;
+  QProgressBar* load_progress_;
+  QLabel* load_label_;
+  QPushButton* load_cancel_;
+  QLabel* status_label_;
+  bool restored_layout_ = false;
+};
+
+}  // namespace feedscope::ui

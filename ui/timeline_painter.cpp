@@ -1,0 +1,275 @@
+// Timeline painting. Everything here reads the draw list; nothing walks intervals.
+#include "ui/timeline_painter.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+
+#include "view/ruler.h"
+
+namespace feedscope::ui {
+
+TimelineTheme TimelineTheme::fromPalette(const QPalette& palette) {
+  TimelineTheme t;
+  t.background = palette.color(QPalette::Base);
+  t.dark = t.background.lightness() < 128;
+  t.alternate = t.dark ? t.background.lighter(118) : t.background.darker(104);
+  t.header = t.dark ? t.background.lighter(150) : t.background.darker(112);
+  t.text = palette.color(QPalette::Text);
+  t.dim_text = palette.color(QPalette::PlaceholderText);
+  t.grid = t.dark ? QColor(255, 255, 255, 40) : QColor(0, 0, 0, 35);
+  t.selection = palette.color(QPalette::Highlight);
+  t.selection.setAlpha(60);
+  t.highlight = t.dark ? QColor(255, 255, 255) : QColor(0, 0, 0);
+  return t;
+}
+
+namespace {
+
+// Only boxes this wide get a name written inside: text is the costliest thing on screen.
+constexpr double kMinLabelledBoxPx = 36;
+
+struct Mapping {
+  const TimelineFrame& frame;
+  double lanesTop() const { return frame.ruler_height; }
+  double toY(double contentY) const { return frame.ruler_height + contentY - frame.scroll_y; }
+  double toX(double viewX) const { return frame.label_width + viewX; }
+};
+
+void paintLaneBackgrounds(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme,
+                          const Mapping& m) {
+  const auto& layout = *f.layout;
+  for (std::size_t k = 0; k < layout.lanes.size(); ++k) {
+    const auto& lp = layout.lanes[k];
+    double y = m.toY(lp.y);
+    if (y > size.height() || y + lp.height < m.lanesTop()) continue;
+    if (k % 2 == 1) p.fillRect(QRectF(0, y, size.width(), lp.height), theme.alternate);
+  }
+  for (const auto& rp : layout.runs) {
+    double y = m.toY(rp.y);
+    if (y > size.height() || y + rp.height < m.lanesTop()) continue;
+    p.fillRect(QRectF(0, y, size.width(), rp.height), theme.header);
+  }
+}
+
+void paintFolds(QPainter& p, const TimelineFrame& f, const Mapping& m) {
+  const auto& list = *f.list;
+  const auto& layout = *f.layout;
+  for (const auto& fold : list.folds) {
+    const auto& slot = layout.row_slots[fold.slot];
+    double bottom = m.toY(slot.y + slot.height) - 1;
+    double h = slot.height - 2;
+    QColor strong = toQColor(fold.color);
+    QColor light = toQColor(view::lighter(fold.color, 0.7));
+    // Stacked rows (the starvation lane's causes) sit on each other: only their means are drawn.
+    const bool stacked = f.model->lanes()[slot.lane].stacked;
+    for (int x = fold.x0; x < fold.x1; ++x) {
+      const view::FoldColumn& c = list.column(fold, x);
+      double base = c.base * h;
+      // Nsight's row height: the mean busy share in the strong colour, the maximum lighter behind it,
+      // and anything non-zero at least one pixel.
+      if (!stacked && c.peak > c.mean) {
+        double peakH = std::max(1.0, std::round(c.peak * h));
+        p.fillRect(QRectF(m.toX(x), bottom - base - peakH, 1, peakH), light);
+      }
+      if (c.mean > 0 || c.count > 0) {
+        double meanH = std::max(1.0, std::round(c.mean * h));
+        p.fillRect(QRectF(m.toX(x), bottom - base - meanH, 1, meanH), strong);
+      }
+    }
+  }
+}
+
+void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
+  const auto& list = *f.list;
+  const auto& layout = *f.layout;
+  const auto& model = *f.model;
+  QFontMetrics metrics(p.font());
+  QBrush hatch(QColor(255, 255, 255, 150), Qt::BDiagPattern);
+  for (const auto& box : list.boxes) {
+    const auto& slot = layout.row_slots[box.slot];
+    QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, std::max(box.x1 - box.x0, 1.0), slot.height - 2);
+    QColor color = toQColor(box.color);
+    p.fillRect(r, color);
+    if (box.style & view::box_style::kHatched) p.fillRect(r, hatch);
+    if (box.x1 - box.x0 >= kMinLabelledBoxPx) {
+      const auto& lane = model.lanes()[slot.lane];
+      QString name = QString::fromStdString(model.intervalName(lane, lane.rows[slot.row], box.item));
+      // Keep the label on screen when the box starts left of the view.
+      QRectF textRect =
+          r.intersected(QRectF(m.toX(0), r.top(), f.viewport->width(), r.height())).adjusted(3, 0, -2, 0);
+      QString text = metrics.elidedText(name, Qt::ElideRight, static_cast<int>(textRect.width()));
+      if (!text.isEmpty()) {
+        p.setPen(color.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250));
+        p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, text);
+      }
+    }
+  }
+  (void)theme;
+}
+
+QRectF hitRect(const TimelineFrame& f, const view::Hit& hit, const Mapping& m) {
+  const auto& slot = f.layout->row_slots[hit.slot];
+  if (hit.kind == view::Hit::Kind::Fold) return {m.toX(hit.column), m.toY(slot.y), 1, slot.height};
+  const auto& lane = f.model->lanes()[hit.lane];
+  const auto& row = lane.rows[hit.row];
+  double origin = static_cast<double>(f.model->runs()[lane.run].origin);
+  double x0 = f.viewport->toPx(static_cast<double>(row.start(hit.item)) - origin);
+  double x1 = f.viewport->toPx(static_cast<double>(row.end(hit.item)) - origin);
+  x0 = std::max(x0, -2.0);
+  x1 = std::min(x1, f.viewport->width() + 2);
+  return {m.toX(x0), m.toY(slot.y), std::max(x1 - x0, 1.0), slot.height};
+}
+
+void paintSelection(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme,
+                    const Mapping& m) {
+  if (!f.viewport->selection()) return;
+  const auto& sel = *f.viewport->selection();
+  double x0 = m.toX(std::max(f.viewport->toPx(sel.start), -1.0));
+  double x1 = m.toX(std::min(f.viewport->toPx(sel.end), f.viewport->width() + 1));
+  if (x1 <= x0) return;
+  QRectF r(x0, m.lanesTop(), x1 - x0, size.height() - m.lanesTop());
+  p.fillRect(r, theme.selection);
+  QColor edge = theme.selection;
+  edge.setAlpha(220);
+  p.setPen(QPen(edge, 1));
+  p.drawLine(QPointF(x0, m.lanesTop()), QPointF(x0, size.height()));
+  p.drawLine(QPointF(x1, m.lanesTop()), QPointF(x1, size.height()));
+}
+
+// A faint line down through the lanes at each labelled tick helps read times off boxes.
+void paintGrid(QPainter& p, QSize size, const view::Ruler& ruler, const TimelineTheme& theme,
+               const Mapping& m) {
+  p.setPen(theme.grid);
+  for (const auto& tick : ruler.ticks)
+    p.drawLine(QPointF(m.toX(tick.x), m.lanesTop()), QPointF(m.toX(tick.x), size.height()));
+}
+
+void paintRuler(QPainter& p, QSize size, const TimelineFrame& f, const view::Ruler& ruler,
+                const TimelineTheme& theme, const Mapping& m) {
+  p.fillRect(QRectF(0, 0, size.width(), f.ruler_height), theme.header);
+  p.setPen(theme.grid);
+  for (double x : ruler.minor_x)
+    p.drawLine(QPointF(m.toX(x), f.ruler_height - 5), QPointF(m.toX(x), f.ruler_height));
+  for (const auto& tick : ruler.ticks) {
+    p.setPen(theme.grid);
+    p.drawLine(QPointF(m.toX(tick.x), f.ruler_height - 10), QPointF(m.toX(tick.x), f.ruler_height));
+    p.setPen(theme.text);
+    p.drawText(QPointF(m.toX(tick.x) + 3, f.ruler_height - 9), QString::fromStdString(tick.label));
+  }
+  p.setPen(theme.grid);
+  p.drawLine(QPointF(0, f.ruler_height - 0.5), QPointF(size.width(), f.ruler_height - 0.5));
+}
+
+// The corner left of the ruler says how runs are aligned, or where relative tick labels count from.
+void paintRulerCorner(QPainter& p, const TimelineFrame& f, const view::Ruler& ruler,
+                      const TimelineTheme& theme) {
+  p.fillRect(QRectF(0, 0, f.label_width, f.ruler_height), theme.header);
+  p.setPen(theme.dim_text);
+  QString corner = ruler.base_label.empty()
+                       ? f.alignment_note
+                       : QStringLiteral("from %1").arg(QString::fromStdString(ruler.base_label));
+  QFontMetrics metrics(p.font());
+  p.drawText(QRectF(6, 0, f.label_width - 10, f.ruler_height), Qt::AlignVCenter | Qt::AlignLeft,
+             metrics.elidedText(corner, Qt::ElideRight, f.label_width - 10));
+}
+
+// Under the starvation lane's name: which colour is which cause group.
+void paintCauseLegend(QPainter& p, QPointF at, const TimelineTheme& theme) {
+  QFont small = p.font();
+  small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+  const QFont saved = p.font();
+  p.setFont(small);
+  QFontMetrics metrics(small);
+  double x = at.x();
+  for (int g = 0; g < view::kCauseGroupCount; ++g) {
+    auto group = static_cast<view::CauseGroup>(g);
+    QString word = g == 0   ? QStringLiteral("copy")
+                   : g == 1 ? QStringLiteral("host")
+                   : g == 2 ? QStringLiteral("launch")
+                            : QStringLiteral("other");
+    p.fillRect(QRectF(x, at.y() + 3, 7, 7), toQColor(view::causeGroupColor(group)));
+    p.setPen(theme.dim_text);
+    p.drawText(QPointF(x + 9, at.y() + 10), word);
+    x += 9 + metrics.horizontalAdvance(word) + 8;
+  }
+  p.setFont(saved);
+}
+
+void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme,
+                 const Mapping& m) {
+  const auto& layout = *f.layout;
+  const auto& model = *f.model;
+  QFontMetrics metrics(p.font());
+  for (std::size_t k = 0; k < layout.lanes.size(); ++k) {
+    const auto& lp = layout.lanes[k];
+    double y = m.toY(lp.y);
+    if (y > size.height() || y + lp.height < m.lanesTop()) continue;
+    p.fillRect(QRectF(0, y, f.label_width, lp.height), k % 2 == 1 ? theme.alternate : theme.background);
+    const auto& lane = model.lanes()[lp.lane];
+    QString marker = lane.rows.size() > 1 && !lane.stacked
+                         ? (lp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ "))
+                         : QStringLiteral("  ");
+    QString title = marker + QString::fromStdString(lane.title);
+    p.setPen(lane.kind == view::LaneKind::Starvation ? theme.text : theme.dim_text);
+    double titleHeight = std::min(lp.height, lane.kind == view::LaneKind::Starvation ? 15.0 : 18.0);
+    p.drawText(QRectF(6, y, f.label_width - 10, titleHeight), Qt::AlignVCenter | Qt::AlignLeft,
+               metrics.elidedText(title, Qt::ElideMiddle, f.label_width - 10));
+    if (lane.kind == view::LaneKind::Starvation) paintCauseLegend(p, QPointF(16, y + 15), theme);
+  }
+  const QFont normal = p.font();
+  QFont bold = normal;
+  bold.setBold(true);
+  for (const auto& rp : layout.runs) {
+    double y = m.toY(rp.y);
+    if (y > size.height() || y + rp.height < m.lanesTop()) continue;
+    const auto& run = model.runs()[rp.run];
+    p.fillRect(QRectF(0, y, size.width(), rp.height), theme.header);  // under the grid lines
+    p.setFont(bold);
+    QFontMetrics boldMetrics(bold);
+    QString name = QString::fromStdString(run.name);
+    int nameWidth = boldMetrics.horizontalAdvance(name);
+    p.setPen(theme.text);
+    p.drawText(QRectF(6, y, size.width() - 12, rp.height), Qt::AlignVCenter | Qt::AlignLeft, name);
+    p.setFont(normal);
+    if (rp.run < f.run_headlines.size()) {
+      p.drawText(QRectF(18 + nameWidth, y, size.width() - 30 - nameWidth, rp.height),
+                 Qt::AlignVCenter | Qt::AlignLeft,
+                 metrics.elidedText(f.run_headlines[rp.run], Qt::ElideRight, size.width() - 30 - nameWidth));
+    }
+  }
+  p.setPen(theme.grid);
+  p.drawLine(QPointF(f.label_width - 0.5, m.lanesTop()), QPointF(f.label_width - 0.5, size.height()));
+}
+
+}  // namespace
+
+void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme) {
+  Mapping m{f};
+  p.fillRect(QRect(QPoint(0, 0), size), theme.background);
+  if (f.model == nullptr || f.layout == nullptr || f.list == nullptr || f.viewport == nullptr) return;
+  p.save();
+  p.setClipRect(QRectF(0, m.lanesTop(), size.width(), size.height() - m.lanesTop()));
+  paintLaneBackgrounds(p, size, f, theme, m);
+  p.setClipRect(
+      QRectF(f.label_width, m.lanesTop(), size.width() - f.label_width, size.height() - m.lanesTop()));
+  view::Ruler ruler = view::buildRuler(*f.viewport);
+  paintGrid(p, size, ruler, theme, m);
+  paintFolds(p, f, m);
+  paintBoxes(p, f, theme, m);
+  paintSelection(p, size, f, theme, m);
+  p.setPen(QPen(theme.highlight, 1.5));
+  p.setBrush(Qt::NoBrush);
+  if (f.selected) p.drawRect(hitRect(f, *f.selected, m).adjusted(-1, -1, 1, 1));
+  if (f.hover) p.drawRect(hitRect(f, *f.hover, m));
+  p.setClipRect(QRectF(0, m.lanesTop(), size.width(), size.height() - m.lanesTop()));
+  paintLabels(p, size, f, theme, m);
+  p.restore();
+  p.setClipRect(QRectF(f.label_width, 0, size.width() - f.label_width, f.ruler_height));
+  paintRuler(p, size, f, ruler, theme, m);
+  p.setClipping(false);
+  paintRulerCorner(p, f, ruler, theme);
+}
+
+}  // namespace feedscope::ui

@@ -1,0 +1,56 @@
+// Paints one frame of the timeline from a ready draw list: lane labels, run headers, boxes, fold
+// columns as utilisation bars, selection, hover and the time ruler. Used by the widget, the image
+// tests and the frame-time benchmark alike.
+#pragma once
+
+#include <QColor>
+#include <QPalette>
+#include <QSize>
+#include <QString>
+#include <optional>
+#include <vector>
+
+#include "view/draw_list.h"
+#include "view/hit_test.h"
+#include "view/lane_layout.h"
+#include "view/timeline_model.h"
+#include "view/viewport.h"
+
+class QPainter;
+
+namespace feedscope::ui {
+
+struct TimelineTheme {
+  QColor background;
+  QColor alternate;  // every other lane
+  QColor header;     // run header band
+  QColor text;
+  QColor dim_text;
+  QColor grid;
+  QColor selection;
+  QColor highlight;
+  bool dark = false;
+  static TimelineTheme fromPalette(const QPalette& palette);
+};
+
+struct TimelineFrame {
+  const view::TimelineModel* model = nullptr;
+  const view::LaneLayout* layout = nullptr;
+  const view::DrawList* list = nullptr;
+  const view::Viewport* viewport = nullptr;
+  double scroll_y = 0;  // content y at the top of the lanes area
+  int label_width = 230;
+  int ruler_height = 26;
+  std::vector<QString> run_headlines;  // one per run, after its name
+  QString alignment_note;              // "aligned at each run's first step"
+  std::optional<view::Hit> hover;
+  std::optional<view::Hit> selected;
+};
+
+void paintTimeline(QPainter& painter, QSize size, const TimelineFrame& frame, const TimelineTheme& theme);
+
+inline QColor toQColor(view::Rgb c) {
+  return QColor(view::red(c), view::green(c), view::blue(c));
+}
+
+}  // namespace feedscope::ui

@@ -1,0 +1,423 @@
+// Timeline interaction: zoom, pan, selection, hover and keys; painting is delegated.
+#include "ui/timeline_widget.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace feedscope::ui {
+namespace {
+
+// Wheel notches: 120 units per notch, each zooms by about 20 %.
+constexpr double kWheelZoomBase = 1.0015;
+// Mouse travel below this is a click, not a drag.
+constexpr double kClickSlopPx = 3;
+
+// W/A/S/D by physical position where the platform tells it (X11 key codes), else by key, so that
+// AZERTY and other layouts use the same four keys under the left hand.
+int physicalWasd(const QKeyEvent* e) {
+  switch (e->nativeScanCode()) {
+    case 25:
+      return Qt::Key_W;
+    case 38:
+      return Qt::Key_A;
+    case 39:
+      return Qt::Key_S;
+    case 40:
+      return Qt::Key_D;
+    default:
+      break;
+  }
+  switch (e->key()) {
+    case Qt::Key_W:
+    case Qt::Key_A:
+    case Qt::Key_S:
+    case Qt::Key_D:
+      return e->key();
+    default:
+      return 0;
+  }
+}
+
+}  // namespace
+
+TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
+  setObjectName("timeline");
+  setMouseTracking(true);
+  setFocusPolicy(Qt::StrongFocus);
+  setMinimumSize(480, 200);
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  vscroll_ = new QScrollBar(Qt::Vertical, this);
+  vscroll_->setObjectName("timelineScroll");
+  connect(vscroll_, &QScrollBar::valueChanged, this, [this] {
+    list_dirty_ = true;
+    update();
+  });
+  key_timer_.setInterval(16);
+  connect(&key_timer_, &QTimer::timeout, this, &TimelineWidget::stepKeys);
+}
+
+void TimelineWidget::setDocument(std::shared_ptr<Document> doc) {
+  doc_ = std::move(doc);
+  hover_.reset();
+  selected_.reset();
+  viewport_.clearSelection();
+  headlines_.clear();
+  collapsed_.clear();
+  if (doc_ && doc_->timeline) {
+    collapsed_ = view::defaultCollapsed(*doc_->timeline);
+    for (const auto& a : doc_->analyses)
+      headlines_.push_back(QString::fromStdString(" — " + view::runHeadline(a)));
+  }
+  relayout();
+  fit();
+  emit selectionChanged(std::nullopt);
+}
+
+void TimelineWidget::setAlignment(view::Alignment alignment) {
+  if (!doc_ || !doc_->timeline) return;
+  doc_->timeline->setAlignment(alignment);
+  viewport_.setContent(doc_->timeline->contentRange());
+  viewport_.clearSelection();
+  fit();
+  emit selectionChanged(std::nullopt);
+}
+
+double TimelineWidget::lanesWidth() const {
+  return std::max(1, width() - kLabelWidth - vscroll_->sizeHint().width());
+}
+
+double TimelineWidget::lanesHeight() const {
+  return std::max(1, height() - kRulerHeight);
+}
+
+double TimelineWidget::contentYAt(int widgetY) const {
+  return widgetY - kRulerHeight + vscroll_->value();
+}
+
+void TimelineWidget::relayout() {
+  if (doc_ && doc_->timeline) {
+    layout_ = view::layoutLanes(*doc_->timeline, collapsed_);
+    viewport_.setContent(doc_->timeline->contentRange());
+  } else {
+    layout_ = {};
+  }
+  updateScrollRange();
+  viewportChanged();
+}
+
+void TimelineWidget::updateScrollRange() {
+  int sb = vscroll_->sizeHint().width();
+  vscroll_->setGeometry(width() - sb, kRulerHeight, sb, height() - kRulerHeight);
+  vscroll_->setRange(0, std::max(0, static_cast<int>(std::ceil(layout_.height - lanesHeight()))));
+  vscroll_->setPageStep(static_cast<int>(lanesHeight()));
+  vscroll_->setSingleStep(16);
+}
+
+void TimelineWidget::viewportChanged() {
+  list_dirty_ = true;
+  update();
+  emit viewChanged();
+}
+
+const view::DrawList& TimelineWidget::drawList() {
+  if (list_dirty_) {
+    viewport_.setWidth(lanesWidth());
+    if (doc_ && doc_->timeline) {
+      list_ = view::buildDrawList(*doc_->timeline, layout_, viewport_, vscroll_->value(), lanesHeight());
+    } else {
+      list_ = {};
+    }
+    list_dirty_ = false;
+  }
+  return list_;
+}
+
+std::optional<view::Hit> TimelineWidget::hitAt(QPoint pos) {
+  if (!doc_ || pos.x() < kLabelWidth || pos.y() < kRulerHeight) return std::nullopt;
+  return view::hitTest(drawList(), layout_, xInLanes(pos), contentYAt(pos.y()));
+}
+
+void TimelineWidget::fit() {
+  viewport_.setWidth(lanesWidth());
+  viewport_.fit();
+  viewportChanged();
+}
+
+void TimelineWidget::zoomBy(double factor) {
+  viewport_.zoomAt(lanesWidth() / 2, factor);
+  viewportChanged();
+}
+
+void TimelineWidget::focusSelectionOrFit() {
+  const auto& sel = viewport_.selection();
+  if (sel) {
+    view::TimeRange vis = viewport_.visible();
+    bool alreadyShown = std::fabs(vis.start - sel->start) < viewport_.nsPerPx() &&
+                        std::fabs(vis.end - sel->end) < viewport_.nsPerPx();
+    if (!alreadyShown) {
+      showRange(*sel);
+      return;
+    }
+  }
+  fit();
+}
+
+void TimelineWidget::showRange(view::TimeRange range, bool selectIt) {
+  viewport_.setWidth(lanesWidth());
+  viewport_.showRange(range);
+  if (selectIt) selectRange(range);
+  viewportChanged();
+}
+
+void TimelineWidget::selectRange(std::optional<view::TimeRange> range) {
+  if (range) {
+    viewport_.select(*range);
+  } else {
+    viewport_.clearSelection();
+  }
+  update();
+  emit selectionChanged(viewport_.selection());
+}
+
+void TimelineWidget::clearSelection() {
+  selected_.reset();
+  selectRange(std::nullopt);
+}
+
+void TimelineWidget::setLaneCollapsed(std::size_t lane, bool collapsed) {
+  if (lane >= collapsed_.size()) return;
+  collapsed_[lane] = collapsed;
+  hover_.reset();
+  selected_.reset();
+  relayout();
+}
+
+void TimelineWidget::paintEvent(QPaintEvent*) {
+  QPainter painter(this);
+  TimelineFrame frame;
+  if (doc_ && doc_->timeline) {
+    frame.model = doc_->timeline.get();
+    frame.layout = &layout_;
+    frame.list = &drawList();
+    frame.viewport = &viewport_;
+    frame.scroll_y = vscroll_->value();
+    frame.label_width = kLabelWidth;
+    frame.ruler_height = kRulerHeight;
+    frame.run_headlines = headlines_;
+    frame.alignment_note =
+        QString::fromStdString(std::string(view::alignmentLabel(doc_->timeline->alignment())));
+    frame.hover = hover_;
+    frame.selected = selected_;
+  }
+  QSize area(width() - vscroll_->width(), height());
+  // The corner above the scroll bar belongs to the ruler band.
+  painter.fillRect(QRect(area.width(), 0, vscroll_->width(), kRulerHeight),
+                   TimelineTheme::fromPalette(palette()).header);
+  painter.setClipRect(QRect(QPoint(0, 0), area));
+  paintTimeline(painter, area, frame, TimelineTheme::fromPalette(palette()));
+  if (!doc_) {
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.drawText(rect(), Qt::AlignCenter,
+                     tr("Open a .feedscope session or a PyTorch-profiler trace (Ctrl+O)"));
+  }
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent*) {
+  updateScrollRange();
+  viewport_.setWidth(lanesWidth());
+  viewportChanged();
+}
+
+void TimelineWidget::wheelEvent(QWheelEvent* event) {
+  QPointF pos = event->position();
+  QPoint delta = event->angleDelta();
+  // Over the lane names the wheel scrolls the lanes; over the lanes it zooms at the cursor, and
+  // Shift or a horizontal wheel pans.
+  if (pos.x() < kLabelWidth) {
+    vscroll_->setValue(vscroll_->value() - delta.y() / 2);
+  } else if ((event->modifiers() & Qt::ShiftModifier) || delta.x() != 0) {
+    int d = delta.x() != 0 ? delta.x() : delta.y();
+    viewport_.panPx(-d / 2.0);
+    viewportChanged();
+  } else if (event->modifiers() & Qt::AltModifier) {
+    vscroll_->setValue(vscroll_->value() - delta.y() / 2);
+  } else {
+    viewport_.zoomAt(xInLanes(pos), std::pow(kWheelZoomBase, delta.y()));
+    viewportChanged();
+  }
+  event->accept();
+}
+
+void TimelineWidget::mousePressEvent(QMouseEvent* event) {
+  setFocus(Qt::MouseFocusReason);
+  QPointF pos = event->position();
+  press_pos_ = pos;
+  moved_ = false;
+  if (!doc_) return;
+  if (event->button() == Qt::LeftButton && pos.x() < kLabelWidth && pos.y() >= kRulerHeight) {
+    // A click on a lane name expands or collapses the lane.
+    if (auto k = layout_.laneAt(contentYAt(static_cast<int>(pos.y())))) {
+      const auto& lp = layout_.lanes[*k];
+      const auto& lane = doc_->timeline->lanes()[lp.lane];
+      if (lane.rows.size() > 1 && !lane.stacked) setLaneCollapsed(lp.lane, !lp.collapsed);
+    }
+    return;
+  }
+  bool selecting = event->button() == Qt::LeftButton &&
+                   ((event->modifiers() & Qt::ShiftModifier) || pos.y() < kRulerHeight);
+  if (selecting) {
+    drag_ = Drag::Select;
+    select_anchor_ns_ = viewport_.toTime(xInLanes(pos));
+  } else if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
+    drag_ = Drag::Pan;
+    press_start_ns_ = viewport_.startNs();
+    setCursor(Qt::ClosedHandCursor);
+  }
+}
+
+void TimelineWidget::mouseMoveEvent(QMouseEvent* event) {
+  QPointF pos = event->position();
+  last_mouse_ = pos;
+  if (std::abs(pos.x() - press_pos_.x()) > kClickSlopPx || std::abs(pos.y() - press_pos_.y()) > kClickSlopPx)
+    moved_ = true;
+  if (drag_ == Drag::Pan && moved_) {
+    double dx = pos.x() - press_pos_.x();
+    viewport_.panPx((press_start_ns_ - viewport_.startNs()) / viewport_.nsPerPx() - dx);
+    vscroll_->setValue(vscroll_->value() - static_cast<int>(pos.y() - press_pos_.y()));
+    press_pos_.setY(pos.y());
+    viewportChanged();
+    return;
+  }
+  if (drag_ == Drag::Select && moved_) {
+    double t = viewport_.toTime(std::clamp(xInLanes(pos), 0.0, lanesWidth()));
+    viewport_.select({select_anchor_ns_, t});
+    update();
+    return;
+  }
+  if (drag_ == Drag::None) setHover(hitAt(pos.toPoint()), event->globalPosition().toPoint());
+}
+
+void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
+  Drag was = drag_;
+  drag_ = Drag::None;
+  unsetCursor();
+  if (!doc_) return;
+  if (was == Drag::Select && moved_) {
+    emit selectionChanged(viewport_.selection());
+    return;
+  }
+  if (event->button() == Qt::LeftButton && !moved_ && event->position().x() >= kLabelWidth) {
+    selected_ = hitAt(event->position().toPoint());
+    update();
+    if (selected_) emit itemActivated(view::describeHit(*doc_->timeline, *selected_, viewport_));
+  }
+}
+
+void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event) {
+  auto hit = hitAt(event->position().toPoint());
+  if (!hit || !doc_) return;
+  // Zoom so that the double-clicked interval (or pixel of folded ones) fills a third of the view.
+  const auto& lane = doc_->timeline->lanes()[hit->lane];
+  const auto& row = lane.rows[hit->row];
+  view::TimeRange r;
+  if (hit->kind == view::Hit::Kind::Interval) {
+    r = {doc_->timeline->toDisplay(lane.run, row.start(hit->item)),
+         doc_->timeline->toDisplay(lane.run, row.end(hit->item))};
+  } else {
+    r = {viewport_.toTime(hit->column), viewport_.toTime(hit->column + 1)};
+  }
+  showRange({r.start - r.length(), r.end + r.length()});
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent* event) {
+  int key = physicalWasd(event);
+  if (key == 0) {
+    QWidget::keyPressEvent(event);
+    return;
+  }
+  fast_keys_ = event->modifiers() & Qt::ShiftModifier;
+  if (!event->isAutoRepeat() && !held_keys_.contains(key)) {
+    if (held_keys_.isEmpty()) key_held_.start();
+    held_keys_.insert(key);
+    stepKeys();
+    key_timer_.start();
+  }
+  event->accept();
+}
+
+void TimelineWidget::keyReleaseEvent(QKeyEvent* event) {
+  int key = physicalWasd(event);
+  if (key == 0 || event->isAutoRepeat()) {
+    QWidget::keyReleaseEvent(event);
+    return;
+  }
+  held_keys_.remove(key);
+  if (held_keys_.isEmpty()) key_timer_.stop();
+  event->accept();
+}
+
+void TimelineWidget::focusOutEvent(QFocusEvent* event) {
+  held_keys_.clear();
+  key_timer_.stop();
+  QWidget::focusOutEvent(event);
+}
+
+void TimelineWidget::stepKeys() {
+  // Up to 4x faster after a second held; Shift triples it.
+  double held = key_held_.isValid() ? static_cast<double>(key_held_.elapsed()) / 1000.0 : 0;
+  double speed = std::min(1.0 + 3.0 * held, 4.0) * (fast_keys_ ? 3.0 : 1.0);
+  double anchor = last_mouse_.x() >= kLabelWidth ? xInLanes(last_mouse_) : lanesWidth() / 2;
+  if (held_keys_.contains(Qt::Key_W)) viewport_.zoomAt(anchor, 1.0 + 0.03 * speed);
+  if (held_keys_.contains(Qt::Key_S)) viewport_.zoomAt(anchor, 1.0 / (1.0 + 0.03 * speed));
+  if (held_keys_.contains(Qt::Key_A)) viewport_.panPx(-6 * speed);
+  if (held_keys_.contains(Qt::Key_D)) viewport_.panPx(6 * speed);
+  viewportChanged();
+}
+
+void TimelineWidget::setHover(std::optional<view::Hit> hit, QPoint globalPos) {
+  if (hit == hover_) return;
+  hover_ = hit;
+  update();
+  if (hover_ && doc_) {
+    QToolTip::showText(
+        globalPos,
+        QString::fromStdString(view::toText(view::describeHit(*doc_->timeline, *hover_, viewport_))), this);
+  } else {
+    QToolTip::hideText();
+  }
+}
+
+void TimelineWidget::leaveEvent(QEvent*) {
+  hover_.reset();
+  update();
+}
+
+void TimelineWidget::contextMenuEvent(QContextMenuEvent* event) {
+  if (!doc_) return;
+  QMenu menu(this);
+  if (auto sel = viewport_.selection()) {
+    menu.addAction(tr("Zoom into selection"), this, [this, s = *sel] { showRange(s); });
+    menu.addAction(tr("Metrics for this range"), this, [this, s = *sel] { emit selectionChanged(s); });
+    menu.addAction(tr("Clear selection"), this, &TimelineWidget::clearSelection);
+    menu.addSeparator();
+  }
+  menu.addAction(tr("Fit everything"), this, &TimelineWidget::fit);
+  menu.addAction(tr("Expand every lane"), this, [this] {
+    std::fill(collapsed_.begin(), collapsed_.end(), false);
+    relayout();
+  });
+  menu.addAction(tr("Collapse every lane"), this, [this] {
+    collapsed_ = view::defaultCollapsed(*doc_->timeline);
+    relayout();
+  });
+  menu.exec(event->globalPos());
+}
+
+}  // namespace feedscope::ui

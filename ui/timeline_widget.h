@@ -1,0 +1,117 @@
+// The timeline: every opened run stacked on one time axis, painted from a draw list. Wheel zooms at
+// the cursor, drag pans, Shift+drag or a drag on the ruler selects a range, W/S/A/D zoom and pan as in
+// Perfetto and chrome://tracing, hover shows a tooltip, click shows details.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QSet>
+#include <QTimer>
+#include <QWidget>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "ui/document.h"
+#include "ui/timeline_painter.h"
+#include "view/describe.h"
+#include "view/draw_list.h"
+#include "view/hit_test.h"
+#include "view/lane_layout.h"
+#include "view/viewport.h"
+
+class QScrollBar;
+
+namespace feedscope::ui {
+
+class TimelineWidget : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit TimelineWidget(QWidget* parent = nullptr);
+
+  // Shows a document (fitting the whole of it); null shows nothing.
+  void setDocument(std::shared_ptr<Document> doc);
+  const Document* document() const { return doc_.get(); }
+  void setAlignment(view::Alignment alignment);
+
+  const view::Viewport& viewport() const { return viewport_; }
+  const view::LaneLayout& layout() const { return layout_; }
+  // The draw list of the current view (built if needed).
+  const view::DrawList& drawList();
+  // Widget coordinates -> what is there.
+  std::optional<view::Hit> hitAt(QPoint pos);
+  int lanesLeft() const { return kLabelWidth; }
+  int lanesTop() const { return kRulerHeight; }
+  double contentYAt(int widgetY) const;
+
+  void fit();
+  // Zooms around the middle of the view (factor > 1: in).
+  void zoomBy(double factor);
+  // F: zoom to the selection; again (or without one) fit everything.
+  void focusSelectionOrFit();
+  void showRange(view::TimeRange range, bool selectIt = false);
+  void selectRange(std::optional<view::TimeRange> range);
+  void clearSelection();
+  void setLaneCollapsed(std::size_t lane, bool collapsed);
+  QSize sizeHint() const override { return {1100, 640}; }
+
+ signals:
+  void itemActivated(const view::Description& description);
+  void selectionChanged(std::optional<view::TimeRange> range);
+  void viewChanged();
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  void keyReleaseEvent(QKeyEvent* event) override;
+  void focusOutEvent(QFocusEvent* event) override;
+  void leaveEvent(QEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
+
+ private:
+  static constexpr int kLabelWidth = 230;
+  static constexpr int kRulerHeight = 26;
+
+  void relayout();
+  void viewportChanged();
+  void updateScrollRange();
+  double lanesWidth() const;
+  double lanesHeight() const;
+  double xInLanes(QPointF pos) const { return pos.x() - kLabelWidth; }
+  void setHover(std::optional<view::Hit> hit, QPoint globalPos);
+  void stepKeys();
+
+  std::shared_ptr<Document> doc_;
+  view::Viewport viewport_;
+  std::vector<bool> collapsed_;
+  view::LaneLayout layout_;
+  view::DrawList list_;
+  bool list_dirty_ = true;
+  std::vector<QString> headlines_;
+  QScrollBar* vscroll_ = nullptr;
+
+  enum class Drag { None, Pan, Select };
+  Drag drag_ = Drag::None;
+  QPointF press_pos_;
+  double press_start_ns_ = 0;
+  double select_anchor_ns_ = 0;
+  bool moved_ = false;
+
+  std::optional<view::Hit> hover_;
+  std::optional<view::Hit> selected_;
+
+  // W/A/S/D held down: zoom and pan speed up the longer a key is held (Perfetto's feel).
+  QTimer key_timer_;
+  QElapsedTimer key_held_;
+  QSet<int> held_keys_;
+  bool fast_keys_ = false;
+  QPointF last_mouse_;
+};
+
+}  // namespace feedscope::ui
