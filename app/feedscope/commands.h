@@ -13,5 +13,7 @@ using CommandAction = std::function<int()>;
 void addImportCommand(CLI::App& app, CommandAction& action);
 void addReportCommand(CLI::App& app, CommandAction& action);
 void addExportCommand(CLI::App& app, CommandAction& action);
+void addRecordCommand(CLI::App& app, CommandAction& action);
+void addMergeCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace feedscope::cli

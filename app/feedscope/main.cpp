@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   addImportCommand(app, action);
   addReportCommand(app, action);
   addExportCommand(app, action);
+  addRecordCommand(app, action);
+  addMergeCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
