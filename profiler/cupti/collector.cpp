@@ -1,0 +1,388 @@
+// The CUPTI side of the collector: subscription, timestamp callback, buffer callbacks, activity kinds.
+#include "cupti/collector.h"
+
+#include <cupti.h>
+#include <dlfcn.h>
+#include <pthread.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <vector>
+
+#include "cupti/api_names.h"
+#include "cupti/buffer_pool.h"
+#include "cupti/cupti_error.h"
+#include "cupti/record_decoder.h"
+
+namespace feedscope::cupti {
+
+namespace {
+
+// CUPTI's callbacks are plain functions without user data, so the state they reach is process-wide.
+// It is never destroyed: CUPTI may complete buffers while the process exits, after static destructors.
+struct ProcessState {
+  std::mutex lifecycle;               // start/stop
+  std::mutex decode;                  // held while a completed buffer is decoded and consumed
+  Collector::Impl* active = nullptr;  // guarded by `decode`
+  bool running = false;               // guarded by `lifecycle`
+  BufferPool pool{8u << 20, 64};
+  std::once_flag timestamp_once;
+  CUptiResult timestamp_result = CUPTI_SUCCESS;
+  std::once_flag atfork_once;
+  std::atomic<bool> forked_child{false};
+};
+
+ProcessState& process() {
+  static ProcessState* state = new ProcessState;
+  return *state;
+}
+
+std::uint64_t CUPTIAPI monotonicTimestamp() {
+  return static_cast<std::uint64_t>(monotonicNowNs());
+}
+
+std::string resultText(CUptiResult r) {
+  const char* text = nullptr;
+  if (cuptiGetResultString(r, &text) != CUPTI_SUCCESS || text == nullptr) return {};
+  return text;
+}
+
+[[noreturn]] void fail(const char* call, CUptiResult r, std::string_view otherSubscriber = {}) {
+  throw CollectorError(describeCuptiFailure(call, static_cast<int>(r), resultText(r), otherSubscriber),
+                       static_cast<int>(r));
+}
+
+// Runtime and driver calls made thousands of times per step that say nothing about starvation.
+constexpr CUpti_CallbackId kNoisyRuntimeCalls[] = {
+    CUPTI_RUNTIME_TRACE_CBID_cudaGetDevice_v3020,
+    CUPTI_RUNTIME_TRACE_CBID_cudaSetDevice_v3020,
+    CUPTI_RUNTIME_TRACE_CBID_cudaGetLastError_v3020,
+    CUPTI_RUNTIME_TRACE_CBID_cudaPeekAtLastError_v3020,
+    CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceCount_v3020,
+    CUPTI_RUNTIME_TRACE_CBID_cudaDeviceGetAttribute_v5000,
+    CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v3020,
+    CUPTI_RUNTIME_TRACE_CBID_cudaGetDeviceProperties_v12000,
+    CUPTI_RUNTIME_TRACE_CBID_cudaFuncGetAttributes_v3020,
+    CUPTI_RUNTIME_TRACE_CBID_cudaPointerGetAttributes_v4000,
+    CUPTI_RUNTIME_TRACE_CBID_cudaStreamIsCapturing_v10000,
+    CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_v10010,
+    CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_v2_v11030,
+    CUPTI_RUNTIME_TRACE_CBID_cudaStreamGetCaptureInfo_v12030,
+    CUPTI_RUNTIME_TRACE_CBID_cudaEventQuery_v3020,
+};
+constexpr CUpti_CallbackId kNoisyDriverCalls[] = {
+    CUPTI_DRIVER_TRACE_CBID_cuCtxGetCurrent,      CUPTI_DRIVER_TRACE_CBID_cuCtxGetDevice,
+    CUPTI_DRIVER_TRACE_CBID_cuDeviceGetAttribute, CUPTI_DRIVER_TRACE_CBID_cuGetProcAddress,
+    CUPTI_DRIVER_TRACE_CBID_cuGetProcAddress_v2,
+};
+
+void CUPTIAPI onBufferRequested(std::uint8_t** buffer, std::size_t* size, std::size_t* maxNumRecords) {
+  BufferPool::Buffer b = process().pool.acquire();
+  *buffer = b.data;
+  *size = b.bytes;
+  *maxNumRecords = 0;  // as many as fit
+}
+
+void CUPTIAPI onBufferCompleted(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t,
+                                std::size_t validSize);
+void CUPTIAPI onCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                         const void* cbdata);
+
+void markForkedChild() {
+  process().forked_child.store(true);
+}
+
+}  // namespace
+
+struct Collector::Impl {
+  Impl(ActivitySink& s, CollectorOptions o)
+      : sink(s), options(std::move(o)), decoder(strings, [this](trace::IntervalKind api, std::uint32_t cbid) {
+          return api_names.name(api, cbid);
+        }) {}
+
+  void decodeBuffer(std::uint8_t* buffer, std::size_t validSize);  // with process().decode held
+  void enable(CUpti_ActivityKind kind);
+  void disableAll();
+  ClockTriple clockTriple() const;
+
+  ActivitySink& sink;
+  CollectorOptions options;
+  CUpti_SubscriberHandle subscriber = nullptr;
+  std::vector<CUpti_ActivityKind> enabled;
+  // Decoding state, used only with process().decode held.
+  trace::StringTable strings;
+  ApiNameCache api_names;
+  RecordDecoder decoder;
+  DecodedBatch batch;
+  std::vector<const CUpti_Activity*> records_in_buffer;
+  // Figures, readable at any time.
+  std::atomic<std::uint64_t> records{0}, dropped{0}, invalid{0}, buffers_completed{0}, open_markers{0};
+  std::atomic<std::uint64_t> refused_at_start{0};
+  mutable std::mutex clock_mutex;
+  ClockTriple at_start, at_stop;  // guarded by clock_mutex
+};
+
+namespace {
+
+void CUPTIAPI onBufferCompleted(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t,
+                                std::size_t validSize) {
+  ProcessState& p = process();
+  if (buffer != nullptr && !p.forked_child.load()) {
+    std::lock_guard lock(p.decode);
+    if (p.active != nullptr) p.active->decodeBuffer(buffer, validSize);
+  }
+  p.pool.release(buffer);
+}
+
+void CUPTIAPI onCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                         const void* cbdata) {
+  if (domain != CUPTI_CB_DOMAIN_RESOURCE || cbdata == nullptr) return;
+  auto* impl = static_cast<Collector::Impl*>(userdata);
+  const auto* data = static_cast<const CUpti_ResourceData*>(cbdata);
+  if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_CREATED) {
+    std::uint32_t context = 0, device = 0;
+    if (cuptiGetContextId(data->context, &context) == CUPTI_SUCCESS &&
+        cuptiGetDeviceId(data->context, &device) == CUPTI_SUCCESS) {
+      std::lock_guard lock(process().decode);
+      impl->decoder.noteContext(context, device);
+    }
+  } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING && impl->options.flush_on_context_destroy) {
+    // The context's records are lost once it is gone (cudaDeviceReset): hand them over first.
+    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  }
+}
+
+}  // namespace
+
+void Collector::Impl::decodeBuffer(std::uint8_t* buffer, std::size_t validSize) {
+  batch.clear();
+  std::size_t knownStrings = strings.size();
+  records_in_buffer.clear();
+  CUpti_Activity* record = nullptr;
+  // Ends with CUPTI_ERROR_MAX_LIMIT_REACHED at the end of the valid bytes.
+  while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
+    records_in_buffer.push_back(record);
+  // Contexts first: a synchronization record may precede the first kernel that names its device.
+  for (const CUpti_Activity* r : records_in_buffer) decoder.learnContext(*r);
+  for (const CUpti_Activity* r : records_in_buffer) decoder.decode(*r, batch);
+  batch.records = records_in_buffer.size();
+  std::size_t lost = 0;
+  // The count resets on every read: accumulate.
+  if (cuptiActivityGetNumDroppedRecords(nullptr, 0, &lost) == CUPTI_SUCCESS) batch.dropped = lost;
+  for (std::size_t id = knownStrings; id < strings.size(); ++id) {
+    auto sid = static_cast<trace::StringId>(id);
+    batch.new_strings.push_back({sid, std::string(strings.get(sid))});
+  }
+  records += batch.records;
+  dropped += batch.dropped;
+  invalid += batch.invalid;
+  ++buffers_completed;
+  open_markers = decoder.openMarkers();
+  try {
+    sink.consume(batch);
+  } catch (const std::exception&) {
+    // A profiler must never take the observed program down; the records of this batch are lost
+    // and counted as dropped.
+    dropped += batch.intervals.size();
+  }
+}
+
+void Collector::Impl::enable(CUpti_ActivityKind kind) {
+  CUptiResult r = cuptiActivityEnable(kind);
+  if (r != CUPTI_SUCCESS) fail("cuptiActivityEnable", r);
+  enabled.push_back(kind);
+}
+
+void Collector::Impl::disableAll() {
+  for (CUpti_ActivityKind kind : enabled) cuptiActivityDisable(kind);
+  enabled.clear();
+}
+
+ClockTriple Collector::Impl::clockTriple() const {
+  std::uint64_t cuptiNow = 0;
+  cuptiGetTimestamp(&cuptiNow);
+  return clockTripleAround(static_cast<trace::TimeNs>(cuptiNow));
+}
+
+Collector::Collector(ActivitySink& sink, CollectorOptions options)
+    : impl_(std::make_unique<Impl>(sink, std::move(options))) {}
+
+Collector::~Collector() {
+  try {
+    stop();
+  } catch (...) {
+    // stop() reports nothing worth a throw from a destructor.
+  }
+}
+
+void Collector::start() {
+  ProcessState& p = process();
+  if (p.forked_child.load()) return;
+  std::lock_guard life(p.lifecycle);
+  if (p.running) {
+    throw CollectorError("a Feedscope collector is already recording in this process", 0);
+  }
+  Impl& impl = *impl_;
+  const CollectorOptions& o = impl.options;
+
+  CUpti_SubscriberParams params{};
+  params.structSize = CUpti_SubscriberParams_STRUCT_SIZE;
+  params.subscriberName = o.subscriber_name.c_str();
+  char other[CUPTI_OLD_SUBSCRIBER_NAME_MIN_LEN + 1] = {};
+  params.oldSubscriberName = other;
+  params.oldSubscriberSize = CUPTI_OLD_SUBSCRIBER_NAME_MIN_LEN;
+  CUptiResult r = cuptiSubscribe_v2(&impl.subscriber, &onCallback, &impl, &params);
+  if (r != CUPTI_SUCCESS) {
+    impl.subscriber = nullptr;
+    fail("cuptiSubscribe", r, other);
+  }
+  try {
+    // Once per process, before any kind is enabled: registering again corrupts timestamps
+    // (pytorch/pytorch#192021).
+    std::call_once(p.timestamp_once, [&p] {
+      p.timestamp_result = cuptiActivityRegisterTimestampCallback(&monotonicTimestamp);
+    });
+    if (p.timestamp_result != CUPTI_SUCCESS)
+      fail("cuptiActivityRegisterTimestampCallback", p.timestamp_result);
+    if ((r = cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM)) != CUPTI_SUCCESS)
+      fail("cuptiSetThreadIdType", r);
+    if ((r = cuptiEnableDomain(1, impl.subscriber, CUPTI_CB_DOMAIN_RESOURCE)) != CUPTI_SUCCESS) {
+      fail("cuptiEnableDomain", r);
+    }
+    p.pool.configure(o.buffer_bytes, o.max_buffers);
+    impl.refused_at_start = p.pool.refused();
+    if ((r = cuptiActivityRegisterCallbacks(&onBufferRequested, &onBufferCompleted)) != CUPTI_SUCCESS) {
+      fail("cuptiActivityRegisterCallbacks", r);
+    }
+    {
+      std::lock_guard lock(p.decode);
+      p.active = &impl;
+    }
+    if (o.markers && std::getenv("NVTX_INJECTION64_PATH") == nullptr) {
+      // NVTX finds CUPTI through this variable at its first call; point it at the libcupti in use.
+      Dl_info info{};
+      if (dladdr(reinterpret_cast<void*>(&cuptiSubscribe), &info) != 0 && info.dli_fname != nullptr) {
+        setenv("NVTX_INJECTION64_PATH", info.dli_fname, 0);
+      }
+    }
+    if (o.devices) impl.enable(CUPTI_ACTIVITY_KIND_DEVICE);
+    if (o.kernels) impl.enable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+    if (o.memory) {
+      impl.enable(CUPTI_ACTIVITY_KIND_MEMCPY);
+      impl.enable(CUPTI_ACTIVITY_KIND_MEMCPY2);
+      impl.enable(CUPTI_ACTIVITY_KIND_MEMSET);
+    }
+    if (o.runtime_api) impl.enable(CUPTI_ACTIVITY_KIND_RUNTIME);
+    if (o.driver_api) impl.enable(CUPTI_ACTIVITY_KIND_DRIVER);
+    if (o.trim_noisy_api) {
+      if (o.runtime_api) {
+        for (CUpti_CallbackId id : kNoisyRuntimeCalls) cuptiActivityEnableRuntimeApi(id, 0);
+      }
+      if (o.driver_api) {
+        for (CUpti_CallbackId id : kNoisyDriverCalls) cuptiActivityEnableDriverApi(id, 0);
+      }
+    }
+    if (o.synchronization) impl.enable(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION);
+    if (o.cuda_events) {
+      impl.enable(CUPTI_ACTIVITY_KIND_CUDA_EVENT);
+      if ((r = cuptiActivityEnableCudaEventDeviceTimestamps(1)) != CUPTI_SUCCESS) {
+        fail("cuptiActivityEnableCudaEventDeviceTimestamps", r);
+      }
+    }
+    if (o.overhead) impl.enable(CUPTI_ACTIVITY_KIND_OVERHEAD);
+    if (o.markers) impl.enable(CUPTI_ACTIVITY_KIND_MARKER);
+    if (o.flush_period_ms > 0 && (r = cuptiActivityFlushPeriod(o.flush_period_ms)) != CUPTI_SUCCESS) {
+      fail("cuptiActivityFlushPeriod", r);
+    }
+  } catch (...) {
+    impl.disableAll();
+    {
+      std::lock_guard lock(p.decode);
+      p.active = nullptr;
+    }
+    cuptiUnsubscribe(impl.subscriber);
+    impl.subscriber = nullptr;
+    throw;
+  }
+  std::call_once(p.atfork_once, [] { pthread_atfork(nullptr, nullptr, &markForkedChild); });
+  ClockTriple begin = impl.clockTriple();
+  {
+    std::lock_guard clocks(impl.clock_mutex);
+    impl.at_start = begin;
+    impl.at_stop = {};
+  }
+  p.running = true;
+}
+
+void Collector::flush() {
+  if (!running() || inForkedChild()) return;
+  cuptiActivityFlushAll(0);
+}
+
+void Collector::flushAll() {
+  if (!running() || inForkedChild()) return;
+  // Never with our own lock held: the completion callback may run on this thread and take it.
+  cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+}
+
+CollectorStats Collector::stop() {
+  ProcessState& p = process();
+  if (p.forked_child.load()) return stats();
+  {
+    // Held throughout; no callback takes it, so flushing under it cannot deadlock.
+    std::lock_guard life(p.lifecycle);
+    if (!p.running || p.active != impl_.get()) return stats();
+    Impl& impl = *impl_;
+    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    impl.disableAll();
+    if (impl.options.flush_period_ms > 0) cuptiActivityFlushPeriod(0);
+    // Records of work that was in flight when the kinds were disabled.
+    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    ClockTriple end = impl.clockTriple();
+    {
+      std::lock_guard clocks(impl.clock_mutex);
+      impl.at_stop = end;
+    }
+    cuptiUnsubscribe(impl.subscriber);
+    impl.subscriber = nullptr;
+    std::lock_guard lock(p.decode);
+    p.active = nullptr;
+    p.running = false;
+  }
+  return stats();
+}
+
+bool Collector::running() const {
+  ProcessState& p = process();
+  std::lock_guard life(p.lifecycle);
+  return p.running && p.active == impl_.get();
+}
+
+CollectorStats Collector::stats() const {
+  const Impl& impl = *impl_;
+  CollectorStats s;
+  s.records = impl.records.load();
+  s.dropped = impl.dropped.load();
+  s.invalid = impl.invalid.load();
+  s.buffers_completed = impl.buffers_completed.load();
+  s.buffers_refused = process().pool.refused() - impl.refused_at_start;
+  s.open_markers = impl.open_markers.load();
+  std::lock_guard clocks(impl.clock_mutex);
+  s.at_start = impl.at_start;
+  s.at_stop = impl.at_stop;
+  return s;
+}
+
+std::int64_t Collector::streamId(void* stream) {
+  std::uint32_t id = 0;
+  if (cuptiGetStreamIdEx(nullptr, static_cast<CUstream>(stream), 0, &id) != CUPTI_SUCCESS) return -1;
+  return id;
+}
+
+bool Collector::inForkedChild() {
+  return process().forked_child.load();
+}
+
+}  // namespace feedscope::cupti

@@ -1,0 +1,103 @@
+// Decoding CUPTI activity records into trace intervals: pure functions per record kind, and a
+// RecordDecoder that dispatches on the kind and keeps the little state decoding needs (which device
+// a context is on, NVTX ranges started and not yet ended). No CUPTI call is made here, so every path
+// is unit-tested on records built in the test.
+#pragma once
+
+#include <cupti_activity.h>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "cupti/decoded_batch.h"
+#include "trace/string_table.h"
+
+namespace feedscope::cupti {
+
+// A record CUPTI could not time (device timestamp storage exhausted gives start = end = 0:
+// pytorch/kineto#109, parca-dev/parcagpu#23): counted and left out.
+constexpr bool isInvalidSpan(std::uint64_t start, std::uint64_t end) {
+  return start == 0 || end < start;
+}
+
+// CUpti_ActivityMemcpyKind -> interval kind: HtoD and HtoA are host-to-device; DtoH and AtoH
+// device-to-host; DtoD, DtoA, AtoD, AtoA device-to-device; HtoH; PtoP peer.
+trace::IntervalKind intervalKindOfCopy(std::uint32_t cuptiCopyKind);
+// CUpti_ActivityMemoryKind -> MemoryKind (same numbering; anything unknown is Unknown).
+trace::MemoryKind memoryKindOf(std::uint32_t cuptiMemoryKind);
+// "Memcpy HtoD (Pageable -> Device)", the words Kineto and Nsight use.
+std::string copyDisplayName(trace::IntervalKind kind, trace::MemoryKind src, trace::MemoryKind dst);
+// Demangled kernel name ("void scale<float>(float*, int)"), the raw name if it does not demangle.
+std::string kernelDisplayName(const char* name);
+// "GPU-5bd7dd7e-0b4c-a1cb-3ac1-1b3bdf86b0f8", as nvidia-smi writes it.
+std::string formatUuid(const CUuuid& uuid);
+std::string_view overheadKindName(std::uint32_t cuptiOverheadKind);
+std::string_view synchronizationName(std::uint32_t cuptiSynchronizationType);
+
+DecodedInterval decodeKernel(const CUpti_ActivityKernel10& r, trace::StringTable& strings);
+DecodedInterval decodeMemcpy(const CUpti_ActivityMemcpy6& r, trace::StringTable& strings);
+DecodedInterval decodePeerMemcpy(const CUpti_ActivityMemcpyPtoP4& r, trace::StringTable& strings);
+DecodedInterval decodeMemset(const CUpti_ActivityMemset4& r, trace::StringTable& strings);
+// `name` is the call's plain name (ApiNameCache); kind RUNTIME gives RuntimeApi, DRIVER DriverApi.
+DecodedInterval decodeApi(const CUpti_ActivityAPI& r, std::string_view name, trace::StringTable& strings);
+// Synchronization records carry a context, not a device: the caller says which device it is on.
+DecodedInterval decodeSynchronization(const CUpti_ActivitySynchronization2& r, std::int32_t device,
+                                      trace::StringTable& strings);
+// A cudaEventRecord is a point in time (its device timestamp); it is stored as a 1 ns interval because
+// the trace model keeps no zero-length intervals.
+DecodedInterval decodeCudaEvent(const CUpti_ActivityCudaEvent2& r, trace::StringTable& strings);
+// Overhead of a thread or process goes to that host thread; of a device, context or stream to the
+// device's marker lane. nullopt for an overhead not tied to anything CUPTI names.
+std::optional<DecodedInterval> decodeOverhead(const CUpti_ActivityOverhead3& r, trace::StringTable& strings);
+trace::DeviceInfo decodeDevice(const CUpti_ActivityDevice5& r);
+
+// NVTX push/pop and start/end ranges arrive as two MARKER records with one id: START (with the name)
+// and END (name NULL). Pairs them into ranges, classified as steps, data loading or plain ranges.
+class MarkerPairer {
+ public:
+  // START: remembered, nullopt. END of a known START: the range. Anything else: nullopt.
+  std::optional<DecodedInterval> add(const CUpti_ActivityMarker2& r, trace::StringTable& strings);
+  std::size_t openCount() const { return open_.size(); }
+
+ private:
+  struct Open {
+    std::uint64_t start = 0;
+    std::string name;
+    TrackKey track;
+  };
+  std::unordered_map<std::uint32_t, Open> open_;
+};
+
+using ApiNameFn = std::function<std::string(trace::IntervalKind api, std::uint32_t cbid)>;
+
+class RecordDecoder {
+ public:
+  RecordDecoder(trace::StringTable& strings, ApiNameFn apiName);
+
+  // Context -> device, from the collector's context-created callback or from records that carry both.
+  void noteContext(std::uint32_t contextId, std::uint32_t deviceId);
+  // Learns the context of a record that names its device (kernel, copy, memset, CUDA event).
+  void learnContext(const CUpti_Activity& record);
+  // Decodes one record into `out`: an interval, a device, or a count of an invalid record.
+  void decode(const CUpti_Activity& record, DecodedBatch& out);
+
+  std::size_t openMarkers() const { return markers_.openCount(); }
+  // Records that yielded nothing and were not invalid: kinds not decoded, instantaneous NVTX marks,
+  // NVTX ends without a start, synchronizations on a context of unknown device, untied overheads.
+  std::uint64_t skipped() const { return skipped_; }
+
+ private:
+  void keep(const DecodedInterval& iv, std::uint64_t start, std::uint64_t end, DecodedBatch& out);
+
+  trace::StringTable& strings_;
+  ApiNameFn api_name_;
+  std::unordered_map<std::uint32_t, std::int32_t> context_device_;
+  MarkerPairer markers_;
+  std::uint64_t skipped_ = 0;
+};
+
+}  // namespace feedscope::cupti

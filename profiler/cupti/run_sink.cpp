@@ -1,0 +1,66 @@
+// Decoded batches -> trace runs.
+#include "cupti/run_sink.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace feedscope::cupti {
+
+std::size_t RunAssembler::trackOf(const TrackKey& key, trace::RunBuilder& builder) {
+  switch (key.kind) {
+    case trace::TrackKind::GpuStream: {
+      std::size_t t = builder.gpuTrack(key.device, key.stream);
+      if (key.stream == kContextWideStream) {
+        builder.nameTrack(t, "GPU " + std::to_string(key.device) + " context synchronizations");
+      }
+      return t;
+    }
+    case trace::TrackKind::GpuMarkers:
+      return builder.gpuMarkerTrack(key.device);
+    case trace::TrackKind::HostThread:
+      return builder.hostTrack(key.pid, key.tid);
+    case trace::TrackKind::Loader:
+      return builder.loaderTrack(key.tid);
+  }
+  return builder.hostTrack(key.pid, key.tid);
+}
+
+void RunAssembler::add(const DecodedBatch& batch, trace::RunBuilder* builder) {
+  for (const DefinedString& s : batch.new_strings) {
+    if (s.id >= id_map_.size()) id_map_.resize(s.id + 1, 0);
+    id_map_[s.id] = target_.intern(s.text);
+  }
+  if (builder == nullptr) return;
+  trace::Run& run = builder->run();
+  run.records.dropped += batch.dropped;
+  run.records.invalid += batch.invalid;
+  for (const trace::DeviceInfo& d : batch.devices) {
+    auto same = [&](const trace::DeviceInfo& known) { return known.id == d.id; };
+    if (std::none_of(run.devices.begin(), run.devices.end(), same)) run.devices.push_back(d);
+  }
+  for (const DecodedInterval& d : batch.intervals) {
+    trace::Interval iv = d.interval;
+    iv.name = iv.name < id_map_.size() ? id_map_[iv.name] : 0;
+    builder->add(trackOf(d.track, *builder), iv);
+  }
+}
+
+void RunSink::consume(const DecodedBatch& batch) {
+  std::lock_guard lock(mutex_);
+  assembler_.add(batch, current_ ? &*current_ : nullptr);
+}
+
+void RunSink::beginRun(std::string name) {
+  std::lock_guard lock(mutex_);
+  current_.emplace(std::move(name));
+}
+
+trace::RunBuilder RunSink::takeRun() {
+  std::lock_guard lock(mutex_);
+  if (!current_) throw std::logic_error("RunSink::takeRun: no run was begun");
+  trace::RunBuilder run = std::move(*current_);
+  current_.reset();
+  return run;
+}
+
+}  // namespace feedscope::cupti

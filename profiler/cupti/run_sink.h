@@ -1,0 +1,50 @@
+// Turning the collector's decoded batches into trace runs, for recording inside this process (the
+// demo workload). CUDA-free.
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cupti/decoded_batch.h"
+#include "trace/run_builder.h"
+#include "trace/string_table.h"
+
+namespace feedscope::cupti {
+
+// Adds batches to a RunBuilder: finds each interval's track, re-interns names from the collector's
+// string ids into `target` (a session's table), accumulates devices and dropped/invalid counts.
+class RunAssembler {
+ public:
+  explicit RunAssembler(trace::StringTable& target) : target_(target) {}
+
+  // With builder == nullptr only the strings are learnt (batches that belong to no run).
+  void add(const DecodedBatch& batch, trace::RunBuilder* builder);
+
+ private:
+  std::size_t trackOf(const TrackKey& key, trace::RunBuilder& builder);
+
+  trace::StringTable& target_;
+  std::vector<trace::StringId> id_map_{0};  // collector id -> target id; id 0 is "" in both
+};
+
+// An ActivitySink that collects into the current run: beginRun() opens one, takeRun() hands it over
+// (to add host lanes before RunBuilder::finish()). Batches that arrive while no run is open (set-up
+// work between runs) are left out. Thread-safe.
+class RunSink : public ActivitySink {
+ public:
+  explicit RunSink(trace::StringTable& sessionStrings) : assembler_(sessionStrings) {}
+
+  void consume(const DecodedBatch& batch) override;
+  void beginRun(std::string name);
+  // The open run; throws std::logic_error when none is open.
+  trace::RunBuilder takeRun();
+
+ private:
+  std::mutex mutex_;
+  RunAssembler assembler_;
+  std::optional<trace::RunBuilder> current_;
+};
+
+}  // namespace feedscope::cupti

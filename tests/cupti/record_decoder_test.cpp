@@ -1,0 +1,414 @@
+// Decoding of CUPTI activity records built here, field by field, as CUPTI 13.0 lays them out: every
+// kind the collector enables, the memory kinds of copies, API correlation, NVTX pairing, invalid records.
+#include "cupti/record_decoder.h"
+
+#include <cupti.h>
+#include <gtest/gtest.h>
+
+#include "cupti/api_names.h"
+
+namespace feedscope::cupti {
+namespace {
+
+using trace::IntervalKind;
+using trace::MemoryKind;
+
+CUpti_ActivityKernel10 kernel(std::uint64_t start, std::uint64_t end, const char* name = "_Z5scalePfif") {
+  CUpti_ActivityKernel10 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL;
+  r.start = start;
+  r.end = end;
+  r.deviceId = 1;
+  r.contextId = 3;
+  r.streamId = 7;
+  r.correlationId = 42;
+  r.name = name;
+  return r;
+}
+
+CUpti_ActivityMemcpy6 memcpy6(std::uint8_t copyKind, std::uint8_t src, std::uint8_t dst,
+                              std::uint64_t bytes) {
+  CUpti_ActivityMemcpy6 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_MEMCPY;
+  r.copyKind = copyKind;
+  r.srcKind = src;
+  r.dstKind = dst;
+  r.bytes = bytes;
+  r.start = 10'000;
+  r.end = 20'000;
+  r.deviceId = 0;
+  r.contextId = 1;
+  r.streamId = 13;
+  r.correlationId = 77;
+  return r;
+}
+
+CUpti_ActivityMarker2 marker(std::uint32_t flags, std::uint32_t id, std::uint64_t ts, const char* name) {
+  CUpti_ActivityMarker2 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_MARKER;
+  r.flags = static_cast<CUpti_ActivityFlag>(flags);
+  r.id = id;
+  r.timestamp = ts;
+  r.objectKind = CUPTI_ACTIVITY_OBJECT_THREAD;
+  r.objectId.pt.processId = 100;
+  r.objectId.pt.threadId = 101;
+  r.name = name;
+  return r;
+}
+
+const CUpti_Activity& asRecord(const auto& r) {
+  return reinterpret_cast<const CUpti_Activity&>(r);
+}
+
+class DecoderTest : public ::testing::Test {
+ protected:
+  trace::StringTable strings;
+  ApiNameCache names;
+  RecordDecoder decoder{strings,
+                        [this](IntervalKind api, std::uint32_t cbid) { return names.name(api, cbid); }};
+  DecodedBatch batch;
+
+  const DecodedInterval& only() {
+    EXPECT_EQ(batch.intervals.size(), 1u);
+    return batch.intervals.at(0);
+  }
+  std::string_view nameOf(const DecodedInterval& d) { return strings.get(d.interval.name); }
+};
+
+TEST_F(DecoderTest, KernelKeepsTimesStreamCorrelationAndDemangledName) {
+  decoder.decode(asRecord(kernel(5'000, 9'500)), batch);
+  const DecodedInterval& d = only();
+  EXPECT_EQ(d.track, TrackKey::gpuStream(1, 7));
+  EXPECT_EQ(d.interval.kind, IntervalKind::Kernel);
+  EXPECT_EQ(d.interval.start_ns, 5'000);
+  EXPECT_EQ(d.interval.end_ns, 9'500);
+  EXPECT_EQ(d.interval.correlation, 42u);
+  EXPECT_EQ(nameOf(d), "scale(float*, int, float)");
+  EXPECT_EQ(batch.invalid, 0u);
+}
+
+TEST_F(DecoderTest, KernelNamesThatDoNotDemangleStayAsTheyAre) {
+  EXPECT_EQ(kernelDisplayName("triton_poi_fused_add_0"), "triton_poi_fused_add_0");
+  EXPECT_EQ(kernelDisplayName(nullptr), "(unnamed kernel)");
+}
+
+TEST_F(DecoderTest, PageableHostToDeviceCopy) {
+  auto r = memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE,
+                   CUPTI_ACTIVITY_MEMORY_KIND_DEVICE, 64u << 20);
+  r.flags = CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC;  // set on pageable copies too: it only names the API used
+  decoder.decode(asRecord(r), batch);
+  const DecodedInterval& d = only();
+  EXPECT_EQ(d.track, TrackKey::gpuStream(0, 13));
+  EXPECT_EQ(d.interval.kind, IntervalKind::MemcpyHtoD);
+  EXPECT_EQ(d.interval.src, MemoryKind::Pageable);
+  EXPECT_EQ(d.interval.dst, MemoryKind::Device);
+  EXPECT_EQ(d.interval.bytes, 64u << 20);
+  EXPECT_EQ(d.interval.correlation, 77u);
+  EXPECT_EQ(d.interval.flags, trace::flags::kAsyncApi);
+  EXPECT_EQ(nameOf(d), "Memcpy HtoD (Pageable -> Device)");
+}
+
+TEST_F(DecoderTest, PinnedHostToDeviceCopyFromASynchronousCall) {
+  decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, CUPTI_ACTIVITY_MEMORY_KIND_PINNED,
+                                  CUPTI_ACTIVITY_MEMORY_KIND_DEVICE, 4096)),
+                 batch);
+  const DecodedInterval& d = only();
+  EXPECT_EQ(d.interval.kind, IntervalKind::MemcpyHtoD);
+  EXPECT_EQ(d.interval.src, MemoryKind::Pinned);
+  EXPECT_EQ(d.interval.flags, 0);
+  EXPECT_EQ(nameOf(d), "Memcpy HtoD (Pinned -> Device)");
+}
+
+TEST_F(DecoderTest, DeviceToHostCopiesToPinnedAndPageableMemory) {
+  decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
+                                  CUPTI_ACTIVITY_MEMORY_KIND_PINNED, 4)),
+                 batch);
+  decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
+                                  CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE, 8)),
+                 batch);
+  ASSERT_EQ(batch.intervals.size(), 2u);
+  EXPECT_EQ(batch.intervals[0].interval.kind, IntervalKind::MemcpyDtoH);
+  EXPECT_EQ(batch.intervals[0].interval.dst, MemoryKind::Pinned);
+  EXPECT_EQ(batch.intervals[1].interval.kind, IntervalKind::MemcpyDtoH);
+  EXPECT_EQ(batch.intervals[1].interval.dst, MemoryKind::Pageable);
+  EXPECT_EQ(strings.get(batch.intervals[1].interval.name), "Memcpy DtoH (Device -> Pageable)");
+}
+
+TEST_F(DecoderTest, CopyKindsMapOntoTheFourDirections) {
+  EXPECT_EQ(intervalKindOfCopy(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD), IntervalKind::MemcpyHtoD);
+  EXPECT_EQ(intervalKindOfCopy(CUPTI_ACTIVITY_MEMCPY_KIND_HTOA), IntervalKind::MemcpyHtoD);
+  EXPECT_EQ(intervalKindOfCopy(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH), IntervalKind::MemcpyDtoH);
+  EXPECT_EQ(intervalKindOfCopy(CUPTI_ACTIVITY_MEMCPY_KIND_ATOH), IntervalKind::MemcpyDtoH);
+  EXPECT_EQ(intervalKindOfCopy(CUPTI_ACTIVITY_MEMCPY_KIND_DTOD), IntervalKind::MemcpyDtoD);
+  EXPECT_EQ(intervalKindOfCopy(CUPTI_ACTIVITY_MEMCPY_KIND_ATOD), IntervalKind::MemcpyDtoD);
+  EXPECT_EQ(intervalKindOfCopy(CUPTI_ACTIVITY_MEMCPY_KIND_HTOH), IntervalKind::MemcpyHtoH);
+  EXPECT_EQ(intervalKindOfCopy(CUPTI_ACTIVITY_MEMCPY_KIND_PTOP), IntervalKind::MemcpyPtoP);
+  EXPECT_EQ(memoryKindOf(CUPTI_ACTIVITY_MEMORY_KIND_MANAGED), MemoryKind::Managed);
+  EXPECT_EQ(memoryKindOf(99), MemoryKind::Unknown);
+}
+
+TEST_F(DecoderTest, DeviceToDeviceCopy) {
+  decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOD, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
+                                  CUPTI_ACTIVITY_MEMORY_KIND_DEVICE, 1u << 20)),
+                 batch);
+  EXPECT_EQ(only().interval.kind, IntervalKind::MemcpyDtoD);
+  EXPECT_EQ(nameOf(only()), "Memcpy DtoD (Device -> Device)");
+}
+
+TEST_F(DecoderTest, PeerCopyNamesBothDevices) {
+  CUpti_ActivityMemcpyPtoP4 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_MEMCPY2;
+  r.copyKind = CUPTI_ACTIVITY_MEMCPY_KIND_PTOP;
+  r.srcKind = r.dstKind = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE;
+  r.bytes = 1000;
+  r.start = 100;
+  r.end = 300;
+  r.deviceId = 1;
+  r.streamId = 9;
+  r.srcDeviceId = 1;
+  r.dstDeviceId = 0;
+  r.correlationId = 5;
+  decoder.decode(asRecord(r), batch);
+  const DecodedInterval& d = only();
+  EXPECT_EQ(d.track, TrackKey::gpuStream(1, 9));
+  EXPECT_EQ(d.interval.kind, IntervalKind::MemcpyPtoP);
+  EXPECT_EQ(d.interval.bytes, 1000u);
+  EXPECT_EQ(nameOf(d), "Memcpy PtoP (GPU 1 -> GPU 0)");
+}
+
+TEST_F(DecoderTest, Memset) {
+  CUpti_ActivityMemset4 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_MEMSET;
+  r.bytes = 4096;
+  r.start = 700;
+  r.end = 900;
+  r.deviceId = 0;
+  r.streamId = 7;
+  r.correlationId = 8;
+  r.memoryKind = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE;
+  r.flags = CUPTI_ACTIVITY_FLAG_MEMSET_ASYNC;
+  decoder.decode(asRecord(r), batch);
+  const DecodedInterval& d = only();
+  EXPECT_EQ(d.interval.kind, IntervalKind::Memset);
+  EXPECT_EQ(d.interval.bytes, 4096u);
+  EXPECT_EQ(d.interval.dst, MemoryKind::Device);
+  EXPECT_EQ(d.interval.flags, trace::flags::kAsyncApi);
+  EXPECT_EQ(d.interval.correlation, 8u);
+  EXPECT_EQ(nameOf(d), "Memset (Device)");
+}
+
+TEST_F(DecoderTest, RuntimeCallKeepsThreadCorrelationAndPlainName) {
+  CUpti_ActivityAPI r{};
+  r.kind = CUPTI_ACTIVITY_KIND_RUNTIME;
+  r.cbid = CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020;
+  r.start = 1'000;
+  r.end = 43'000;
+  r.processId = 4242;
+  r.threadId = 4250;
+  r.correlationId = 77;
+  decoder.decode(asRecord(r), batch);
+  const DecodedInterval& d = only();
+  EXPECT_EQ(d.track, TrackKey::hostThread(4242, 4250));
+  EXPECT_EQ(d.interval.kind, IntervalKind::RuntimeApi);
+  EXPECT_EQ(d.interval.correlation, 77u);  // the copy above carries the same id
+  EXPECT_EQ(nameOf(d), "cudaMemcpyAsync");
+  EXPECT_EQ(d.interval.flags, trace::flags::kAsyncApi);
+}
+
+TEST_F(DecoderTest, SynchronousRuntimeAndDriverCallsKeepTheirNames) {
+  CUpti_ActivityAPI sync{};
+  sync.kind = CUPTI_ACTIVITY_KIND_RUNTIME;
+  sync.cbid = CUPTI_RUNTIME_TRACE_CBID_cudaStreamSynchronize_v3020;
+  sync.start = 10;
+  sync.end = 20;
+  CUpti_ActivityAPI driver{};
+  driver.kind = CUPTI_ACTIVITY_KIND_DRIVER;
+  driver.cbid = CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel;
+  driver.start = 30;
+  driver.end = 40;
+  decoder.decode(asRecord(sync), batch);
+  decoder.decode(asRecord(driver), batch);
+  ASSERT_EQ(batch.intervals.size(), 2u);
+  EXPECT_EQ(strings.get(batch.intervals[0].interval.name), "cudaStreamSynchronize");
+  EXPECT_EQ(batch.intervals[0].interval.flags, 0);
+  EXPECT_EQ(batch.intervals[1].interval.kind, IntervalKind::DriverApi);
+  EXPECT_EQ(strings.get(batch.intervals[1].interval.name), "cuLaunchKernel");
+}
+
+TEST(ApiNames, VersionAndPerThreadSuffixesAreDropped) {
+  EXPECT_EQ(plainApiName("cudaMemcpyAsync_v3020"), "cudaMemcpyAsync");
+  EXPECT_EQ(plainApiName("cudaMemcpy_ptds_v7000"), "cudaMemcpy");
+  EXPECT_EQ(plainApiName("cudaLaunchKernel_ptsz_v7000"), "cudaLaunchKernel");
+  EXPECT_EQ(plainApiName("cuLaunchKernel"), "cuLaunchKernel");
+  EXPECT_EQ(plainApiName("cudaGraphInstantiate_v2"), "cudaGraphInstantiate");
+  EXPECT_EQ(plainApiName("cuMemcpyHtoD_v2"), "cuMemcpyHtoD");
+  EXPECT_EQ(plainApiName("cudaStreamGetCaptureInfo_v2_v11030"), "cudaStreamGetCaptureInfo_v2");
+  ApiNameCache names;
+  EXPECT_EQ(names.name(IntervalKind::RuntimeApi, 0xFFFFFF), "cuda call #16777215");
+}
+
+TEST_F(DecoderTest, SynchronizationLandsOnTheDeviceOfItsContext) {
+  decoder.decode(asRecord(kernel(100, 200)), batch);  // context 3 is on device 1
+  CUpti_ActivitySynchronization2 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
+  r.type = CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_STREAM_SYNCHRONIZE;
+  r.start = 300;
+  r.end = 900;
+  r.contextId = 3;
+  r.streamId = 7;
+  r.correlationId = 50;
+  r.cudaEventId = CUPTI_SYNCHRONIZATION_INVALID_VALUE;
+  decoder.decode(asRecord(r), batch);
+  ASSERT_EQ(batch.intervals.size(), 2u);
+  const DecodedInterval& d = batch.intervals[1];
+  EXPECT_EQ(d.track, TrackKey::gpuStream(1, 7));
+  EXPECT_EQ(d.interval.kind, IntervalKind::Synchronization);
+  EXPECT_EQ(d.interval.correlation, 50u);
+  EXPECT_EQ(nameOf(d), "stream synchronize");
+}
+
+TEST_F(DecoderTest, ContextWideSynchronizationAndUnknownContexts) {
+  decoder.noteContext(9, 2);
+  CUpti_ActivitySynchronization2 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
+  r.type = CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_CONTEXT_SYNCHRONIZE;
+  r.start = 300;
+  r.end = 900;
+  r.contextId = 9;
+  r.streamId = CUPTI_SYNCHRONIZATION_INVALID_VALUE;
+  decoder.decode(asRecord(r), batch);
+  EXPECT_EQ(only().track, TrackKey::gpuStream(2, kContextWideStream));
+  EXPECT_EQ(nameOf(only()), "context synchronize");
+  r.contextId = 10;  // never seen
+  decoder.decode(asRecord(r), batch);
+  EXPECT_EQ(batch.intervals.size(), 1u);
+  EXPECT_EQ(decoder.skipped(), 1u);
+  EXPECT_EQ(batch.invalid, 0u);
+}
+
+TEST_F(DecoderTest, CudaEventIsAOneNanosecondMarkAtItsDeviceTimestamp) {
+  CUpti_ActivityCudaEvent2 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_CUDA_EVENT;
+  r.deviceId = 0;
+  r.contextId = 1;
+  r.streamId = 14;
+  r.eventId = 3;
+  r.correlationId = 60;
+  r.deviceTimestamp = 123'456;
+  decoder.decode(asRecord(r), batch);
+  const DecodedInterval& d = only();
+  EXPECT_EQ(d.track, TrackKey::gpuStream(0, 14));
+  EXPECT_EQ(d.interval.kind, IntervalKind::CudaEvent);
+  EXPECT_EQ(d.interval.start_ns, 123'456);
+  EXPECT_EQ(d.interval.end_ns, 123'457);
+  EXPECT_EQ(nameOf(d), "event 3");
+  r.deviceTimestamp = 0;  // device timestamps were not collected
+  decoder.decode(asRecord(r), batch);
+  EXPECT_EQ(batch.intervals.size(), 1u);
+  EXPECT_EQ(batch.invalid, 1u);
+}
+
+TEST_F(DecoderTest, NvtxStartAndEndPairIntoStepsAndDataLoading) {
+  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 5, 1'000, "step 3")), batch);
+  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 6, 1'100, "load_batch")), batch);
+  EXPECT_TRUE(batch.intervals.empty());
+  EXPECT_EQ(decoder.openMarkers(), 2u);
+  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 6, 2'000, nullptr)), batch);
+  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 5, 9'000, nullptr)), batch);
+  ASSERT_EQ(batch.intervals.size(), 2u);
+  const DecodedInterval& load = batch.intervals[0];
+  EXPECT_EQ(load.track, TrackKey::hostThread(100, 101));
+  EXPECT_EQ(load.interval.kind, IntervalKind::DataLoading);
+  EXPECT_EQ(load.interval.start_ns, 1'100);
+  EXPECT_EQ(load.interval.end_ns, 2'000);
+  const DecodedInterval& step = batch.intervals[1];
+  EXPECT_EQ(step.interval.kind, IntervalKind::Step);
+  EXPECT_EQ(step.interval.start_ns, 1'000);
+  EXPECT_EQ(step.interval.end_ns, 9'000);
+  EXPECT_EQ(nameOf(step), "step 3");
+  EXPECT_EQ(decoder.openMarkers(), 0u);
+  EXPECT_EQ(decoder.skipped(), 0u);
+}
+
+TEST_F(DecoderTest, NvtxEndWithoutStartAndInstantaneousMarksYieldNothing) {
+  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 8, 2'000, nullptr)), batch);
+  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS, 9, 2'000, "mark")), batch);
+  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 10, 3'000, "forward")), batch);
+  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 10, 2'500, nullptr)),
+                 batch);  // ends before it began
+  EXPECT_TRUE(batch.intervals.empty());
+  EXPECT_EQ(decoder.skipped(), 2u);
+  EXPECT_EQ(batch.invalid, 1u);
+}
+
+TEST_F(DecoderTest, OverheadOfAThreadAndOfADevice) {
+  CUpti_ActivityOverhead3 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_OVERHEAD;
+  r.overheadKind = CUPTI_ACTIVITY_OVERHEAD_LAZY_FUNCTION_LOADING;
+  r.objectKind = CUPTI_ACTIVITY_OBJECT_THREAD;
+  r.objectId.pt.processId = 7;
+  r.objectId.pt.threadId = 8;
+  r.start = 100;
+  r.end = 75'100;
+  decoder.decode(asRecord(r), batch);
+  r.overheadKind = CUPTI_ACTIVITY_OVERHEAD_CUPTI_BUFFER_FLUSH;
+  r.objectKind = CUPTI_ACTIVITY_OBJECT_DEVICE;
+  r.objectId.dcs.deviceId = 2;
+  decoder.decode(asRecord(r), batch);
+  r.objectKind = CUPTI_ACTIVITY_OBJECT_UNKNOWN;
+  decoder.decode(asRecord(r), batch);
+  ASSERT_EQ(batch.intervals.size(), 2u);
+  EXPECT_EQ(batch.intervals[0].track, TrackKey::hostThread(7, 8));
+  EXPECT_EQ(batch.intervals[0].interval.kind, IntervalKind::Overhead);
+  EXPECT_EQ(batch.intervals[0].interval.durationNs(), 75'000);
+  EXPECT_EQ(strings.get(batch.intervals[0].interval.name), "lazy function loading");
+  EXPECT_EQ(batch.intervals[1].track, TrackKey::gpuMarkers(2));
+  EXPECT_EQ(strings.get(batch.intervals[1].interval.name), "CUPTI buffer flush");
+  EXPECT_EQ(decoder.skipped(), 1u);
+}
+
+TEST_F(DecoderTest, InvalidRecordsAreCountedAndLeftOut) {
+  decoder.decode(asRecord(kernel(0, 0)), batch);          // timestamp storage exhausted
+  decoder.decode(asRecord(kernel(5'000, 4'000)), batch);  // ends before it starts
+  auto copy = memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, 1, 3, 10);
+  copy.start = 0;
+  decoder.decode(asRecord(copy), batch);
+  CUpti_ActivityAPI api{};
+  api.kind = CUPTI_ACTIVITY_KIND_RUNTIME;
+  api.start = 50;
+  api.end = 40;
+  decoder.decode(asRecord(api), batch);
+  decoder.decode(asRecord(kernel(5'000, 5'000)), batch);  // zero-length is valid here: RunBuilder counts it
+  EXPECT_EQ(batch.invalid, 4u);
+  ASSERT_EQ(batch.intervals.size(), 1u);
+  EXPECT_TRUE(isInvalidSpan(0, 10));
+  EXPECT_TRUE(isInvalidSpan(10, 9));
+  EXPECT_FALSE(isInvalidSpan(10, 10));
+}
+
+TEST_F(DecoderTest, DeviceRecordGivesNameAndUuid) {
+  CUpti_ActivityDevice5 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_DEVICE;
+  r.id = 0;
+  r.name = "NVIDIA H200";
+  const unsigned char bytes[16] = {0x5b, 0xd7, 0xdd, 0x7e, 0x0b, 0x4c, 0xa1, 0xcb,
+                                   0x3a, 0xc1, 0x1b, 0x3b, 0xdf, 0x86, 0xb0, 0xf8};
+  for (int i = 0; i < 16; ++i) r.uuid.bytes[i] = static_cast<char>(bytes[i]);
+  decoder.decode(asRecord(r), batch);
+  ASSERT_EQ(batch.devices.size(), 1u);
+  EXPECT_EQ(batch.devices[0].id, 0);
+  EXPECT_EQ(batch.devices[0].name, "NVIDIA H200");
+  EXPECT_EQ(batch.devices[0].uuid, "GPU-5bd7dd7e-0b4c-a1cb-3ac1-1b3bdf86b0f8");
+  EXPECT_TRUE(batch.intervals.empty());
+}
+
+TEST_F(DecoderTest, KindsNotDecodedAreSkipped) {
+  CUpti_ActivityAPI r{};
+  r.kind = CUPTI_ACTIVITY_KIND_NAME;
+  decoder.decode(asRecord(r), batch);
+  EXPECT_TRUE(batch.intervals.empty());
+  EXPECT_EQ(decoder.skipped(), 1u);
+}
+
+}  // namespace
+}  // namespace feedscope::cupti
