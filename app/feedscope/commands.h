@@ -15,5 +15,6 @@ void addReportCommand(CLI::App& app, CommandAction& action);
 void addExportCommand(CLI::App& app, CommandAction& action);
 void addRecordCommand(CLI::App& app, CommandAction& action);
 void addMergeCommand(CLI::App& app, CommandAction& action);
+void addRawInfoCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace feedscope::cli

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   addExportCommand(app, action);
   addRecordCommand(app, action);
   addMergeCommand(app, action);
+  addRawInfoCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -79,6 +79,8 @@ class DeviceIds {
 std::string trackName(const std::string& process, const rawstream::Placement& p, std::int32_t device) {
   switch (p.track) {
     case TrackKind::GpuStream:
+      // The collector's stream -1 holds synchronizations of the whole context (cudaDeviceSynchronize).
+      if (p.lane < 0) return process + ": GPU " + std::to_string(device) + " context synchronizations";
       return process + ": GPU " + std::to_string(device) + " stream " + std::to_string(p.lane);
     case TrackKind::GpuMarkers:
       return process + ": GPU " + std::to_string(device) + " annotations";

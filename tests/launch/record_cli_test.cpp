@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "io/session_store.h"
-#include "run_program.h"
+#include "support/run_program.h"
 #include "support/temp_dir.h"
 #include "trace/session.h"
 
