@@ -21,6 +21,9 @@ class ActivitySource {
   // Never called in a forked child.
   virtual void flush(bool forced) = 0;
   virtual SourceCounts counts() const = 0;
+  // Stops collecting for good once the capture window has closed (--duration), so the program runs
+  // on without the cost of tracing. Never called in a forked child.
+  virtual void stop() {}
   // The clock of the timestamps the source produces, and a reading of it now.
   virtual rawstream::ClockId clock() const = 0;
   virtual std::int64_t now() const = 0;

@@ -19,6 +19,7 @@ class CuptiSource : public ActivitySource {
 
   void flush(bool forced) override;
   SourceCounts counts() const override;
+  void stop() override { collector_.stop(); }
   rawstream::ClockId clock() const override { return rawstream::ClockId::Monotonic; }
   std::int64_t now() const override;
 

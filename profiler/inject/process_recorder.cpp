@@ -110,6 +110,16 @@ void ProcessRecorder::flushOnce(bool forced) {
   writer_->flush();
 }
 
+void ProcessRecorder::stopSourceAfterWindow() {
+  if (!source_ || sourceStopped() || monotonicNowNs() < config_.window_end_ns) return;
+  // Nothing after the window will be written: the last forced flush, then no more tracing.
+  flushOnce(true);
+  source_->stop();
+  sourceStopped_.store(true, std::memory_order_relaxed);
+  report(rawstream::Severity::Info, "the capture window closed: collection stopped while the program runs on");
+  writer_->flush();
+}
+
 void ProcessRecorder::flushLoop() {
   std::unique_lock lock(flushMutex_);
   while (!stopRequested_) {
@@ -117,6 +127,7 @@ void ProcessRecorder::flushLoop() {
     if (stopRequested_ || inForkedChild()) break;
     lock.unlock();
     flushOnce(false);
+    stopSourceAfterWindow();
     lock.lock();
   }
 }

@@ -44,11 +44,13 @@ class ProcessRecorder {
   const RecorderConfig& config() const { return config_; }
   rawstream::RawStreamWriter& writer() { return *writer_; }
   std::uint64_t recordsOutsideWindow() const { return outsideWindow_.load(std::memory_order_relaxed); }
+  bool sourceStopped() const { return sourceStopped_.load(std::memory_order_relaxed); }
 
  private:
   ProcessRecorder(const RecorderConfig& config, std::unique_ptr<rawstream::RawStreamWriter> writer);
   void flushLoop();
   void flushOnce(bool forced);
+  void stopSourceAfterWindow();
   void writeClockSample(rawstream::ClockWhen when);
 
   RecorderConfig config_;
@@ -56,6 +58,7 @@ class ProcessRecorder {
   std::unique_ptr<ActivitySource> source_;
   std::atomic<bool> forkedChild_{false};
   std::atomic<std::uint64_t> outsideWindow_{0};
+  std::atomic<bool> sourceStopped_{false};
   SourceCounts lastCounts_;
 
   std::mutex flushMutex_;  // guards stopRequested_ and serialises flushes

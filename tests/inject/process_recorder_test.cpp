@@ -51,6 +51,14 @@ class CountingSource : public ActivitySource {
       recorder_.record({TrackKind::GpuStream, 0, 7}, {s, s + 10, IntervalKind::Kernel}, "k");
   }
   SourceCounts counts() const override { return {5, 1}; }
+  void stop() override {
+    std::lock_guard lock(mutex_);
+    ++stops_;
+  }
+  int stops() {
+    std::lock_guard lock(mutex_);
+    return stops_;
+  }
   feedscope::rawstream::ClockId clock() const override { return feedscope::rawstream::ClockId::Monotonic; }
   std::int64_t now() const override { return monotonicNowNs(); }
   int flushes() {
@@ -66,7 +74,7 @@ class CountingSource : public ActivitySource {
   ProcessRecorder& recorder_;
   std::mutex mutex_;
   std::vector<std::int64_t> pending_;
-  int flushes_ = 0, forcedFlushes_ = 0;
+  int flushes_ = 0, forcedFlushes_ = 0, stops_ = 0;
 };
 
 TEST(RecorderConfig, ReadsEveryVariable) {
@@ -168,6 +176,31 @@ TEST(ProcessRecorder, FlushThreadWritesWithoutWaitingForExit) {
   EXPECT_GE(s->flushes(), 1);
   EXPECT_EQ(s->forcedFlushes(), 0);
   recorder->finish();
+}
+
+TEST(ProcessRecorder, CollectionStopsOnceTheWindowHasClosed) {
+  TempDir dir;
+  std::string error;
+  std::int64_t end = monotonicNowNs() + 50'000'000;  // --duration 0.05 s from now
+  auto recorder = ProcessRecorder::create(
+      configOf({{kRawDirVar, dir.path.string()}, {kFlushMsVar, "10"}, {kWindowEndVar, std::to_string(end)}}), error);
+  ASSERT_TRUE(recorder) << error;
+  auto source = std::make_unique<CountingSource>(*recorder);
+  CountingSource* s = source.get();
+  recorder->attach(std::move(source));
+  s->add(end - 1000);  // inside the window
+  for (int i = 0; i < 1000 && !recorder->sourceStopped(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(recorder->sourceStopped());
+  EXPECT_GE(monotonicNowNs(), end);
+  EXPECT_EQ(s->stops(), 1);
+  EXPECT_GE(s->forcedFlushes(), 1);  // what was collected up to the end was taken first
+  std::string path = recorder->writer().path();
+  recorder->finish();
+  EXPECT_EQ(s->stops(), 1);
+  auto r = feedscope::rawstream::readRawStream(path);
+  ASSERT_EQ(r.stream.intervals.size(), 1u);
+  ASSERT_FALSE(r.stream.messages.empty());
+  EXPECT_EQ(r.stream.messages[0].text, "the capture window closed: collection stopped while the program runs on");
 }
 
 TEST(ProcessRecorder, AForkedChildNeverCallsTheSourceAndWritesNothing) {
