@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 #include "rawstream/bytes.h"
@@ -187,8 +188,10 @@ std::string keptSummary(const ReadReport& r) {
          std::to_string(r.records) + " record" + (r.records == 1 ? "" : "s");
 }
 
-ReadResult readFrom(const ReadFn& read, std::string_view what) {
+// `sizeHint`: the input's size in bytes, to reserve room for the intervals it can hold at most.
+ReadResult readFrom(const ReadFn& read, std::string_view what, std::uint64_t sizeHint) {
   ReadResult result;
+  result.stream.intervals.reserve(static_cast<std::size_t>(sizeHint / (kRecordHeaderBytes + kIntervalBodyBytes)));
   ReadReport& r = result.report;
   auto fail = [&](ReadStatus status, std::string problem) {
     r.status = status;
@@ -334,13 +337,15 @@ ReadResult readRawStream(const std::string& path) {
     return result;
   }
   bool readError = false;
+  std::error_code ec;
+  auto size = std::filesystem::file_size(path, ec);
   ReadResult result = readFrom(
       [&](char* out, std::size_t n) {
         std::size_t got = std::fread(out, 1, n, file.get());
         if (got < n && std::ferror(file.get())) readError = true;
         return got;
       },
-      path);
+      path, ec ? 0 : size);
   if (readError) {
     result.report.status = ReadStatus::Unreadable;
     result.report.problem =
@@ -358,7 +363,7 @@ ReadResult readRawStreamBytes(std::string_view bytes, std::string_view what) {
         pos += got;
         return got;
       },
-      what);
+      what, bytes.size());
 }
 
 }  // namespace feedscope::rawstream
