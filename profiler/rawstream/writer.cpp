@@ -14,6 +14,8 @@
 namespace feedscope::rawstream {
 namespace {
 
+constexpr int kHighDescriptor = 400;
+
 std::uint32_t crcOf(std::string_view bytes, std::uint32_t crc = 0) {
   return static_cast<std::uint32_t>(
       ::crc32(crc, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
@@ -78,6 +80,13 @@ std::unique_ptr<RawStreamWriter> RawStreamWriter::create(const std::string& path
   if (fd < 0) {
     error = path + ": cannot create (" + std::strerror(errno) + ")";
     return nullptr;
+  }
+  // Keep clear of the low descriptor numbers a program reuses: if it closes ours (closerange after
+  // fork, daemonising), our writes must fail rather than land in a file of its own opened under the
+  // same number.
+  if (int high = ::fcntl(fd, F_DUPFD_CLOEXEC, kHighDescriptor); high >= 0) {
+    ::close(fd);
+    fd = high;
   }
   std::string header = encodeHeader(identity);
   iovec part{header.data(), header.size()};

@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <cstring>
+#include <filesystem>
 #include <thread>
 
 #include "rawstream/bytes.h"
@@ -345,6 +346,19 @@ TEST(RawStream, CreateRefusesAnExistingFile) {
   std::string error;
   EXPECT_FALSE(RawStreamWriter::create(path, identity(), error));
   EXPECT_EQ(error, path + ": cannot create (File exists)");
+}
+
+TEST(RawStream, WriterKeepsItsFileOnAHighDescriptor) {
+  // A program that closes low descriptors and opens its own files must never get ours.
+  TempDir dir;
+  std::string path = dir.file("fd.fsraw");
+  auto w = open(path);
+  int found = -1;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+    std::error_code ec;
+    if (std::filesystem::read_symlink(entry.path(), ec) == path) found = std::stoi(entry.path().filename().string());
+  }
+  EXPECT_GE(found, 400);
 }
 
 TEST(RawStream, ProgressScanCountsOnlyWholeChunks) {
