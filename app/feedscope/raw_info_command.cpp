@@ -26,14 +26,17 @@ bool describe(const std::string& path) {
   for (const auto& d : s.devices) fmt::print("  device {}: {} {}\n", d.id, d.name, d.uuid);
   for (const auto& c : s.clocks) {
     fmt::print("  clock {}: source {} monotonic {} realtime {}\n",
-               c.when == rawstream::ClockWhen::Start ? "start" : c.when == rawstream::ClockWhen::End ? "end" : "sample",
+               c.when == rawstream::ClockWhen::Start ? "start"
+               : c.when == rawstream::ClockWhen::End ? "end"
+                                                     : "sample",
                c.source_ns, c.monotonic_ns, c.realtime_ns);
   }
   std::map<std::string_view, std::size_t> byKind;
   for (const auto& p : s.intervals) ++byKind[trace::intervalKindName(p.interval.kind)];
   fmt::print("  intervals {}:", s.intervals.size());
   for (const auto& [kind, n] : byKind) fmt::print(" {} {}", kind, n);
-  fmt::print("\n  dropped {}, invalid {}, ended cleanly: {}\n", s.dropped, s.invalid, s.ended_cleanly ? "yes" : "no");
+  fmt::print("\n  dropped {}, invalid {}, ended cleanly: {}\n", s.dropped, s.invalid,
+             s.ended_cleanly ? "yes" : "no");
   for (const auto& m : s.messages) fmt::print("  {}: {}\n", rawstream::severityName(m.severity), m.text);
   return true;
 }

@@ -24,8 +24,8 @@ void reportLibcupti(inject::ProcessRecorder& recorder) {
   std::string list;
   for (const auto& path : loaded) list += (list.empty() ? "" : ", ") + path;
   recorder.report(loaded.size() > 1 ? Severity::Warning : Severity::Info,
-                  "CUPTI API version " + std::to_string(version) + ", libcupti loaded: " +
-                      (list.empty() ? std::string("(not found)") : list) +
+                  "CUPTI API version " + std::to_string(version) +
+                      ", libcupti loaded: " + (list.empty() ? std::string("(not found)") : list) +
                       (loaded.size() > 1 ? " (more than one libcupti in the process)" : ""));
 }
 
@@ -41,8 +41,8 @@ void startInjection() {
     reportLibcupti(*recorder);
     recorder->attach(std::move(source));
   } catch (const std::exception& e) {
-    recorder->report(Severity::Error, std::string("CUPTI could not start, nothing of this process is recorded: ") +
-                                          e.what());
+    recorder->report(Severity::Error,
+                     std::string("CUPTI could not start, nothing of this process is recorded: ") + e.what());
   }
 }
 

@@ -13,7 +13,8 @@ using NvtxInitialize = int (*)(NvtxGetExportTable);
 
 NvtxInitialize cuptiNvtxEntry() {
   Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&cuptiGetVersion), &info) == 0 || info.dli_fname == nullptr) return nullptr;
+  if (dladdr(reinterpret_cast<void*>(&cuptiGetVersion), &info) == 0 || info.dli_fname == nullptr)
+    return nullptr;
   // Already loaded (we link it): RTLD_NOLOAD only takes a reference, never loads a second copy.
   void* cupti = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
   if (cupti == nullptr) return nullptr;
@@ -23,7 +24,8 @@ NvtxInitialize cuptiNvtxEntry() {
 }  // namespace
 
 // NVTX calls this once, at the program's first NVTX call; 0 tells NVTX to leave its calls as no-ops.
-extern "C" __attribute__((visibility("default"))) int InitializeInjectionNvtx2(NvtxGetExportTable getExportTable) {
+extern "C" __attribute__((visibility("default"))) int InitializeInjectionNvtx2(
+    NvtxGetExportTable getExportTable) {
   NvtxInitialize entry = cuptiNvtxEntry();
   return entry != nullptr ? entry(getExportTable) : 0;
 }

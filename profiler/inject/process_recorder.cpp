@@ -116,7 +116,8 @@ void ProcessRecorder::stopSourceAfterWindow() {
   flushOnce(true);
   source_->stop();
   sourceStopped_.store(true, std::memory_order_relaxed);
-  report(rawstream::Severity::Info, "the capture window closed: collection stopped while the program runs on");
+  report(rawstream::Severity::Info,
+         "the capture window closed: collection stopped while the program runs on");
   writer_->flush();
 }
 

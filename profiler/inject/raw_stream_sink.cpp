@@ -5,10 +5,13 @@ namespace feedscope::inject {
 
 rawstream::Placement RawStreamSink::placementOf(const cupti::TrackKey& key) {
   switch (key.kind) {
-    case trace::TrackKind::GpuStream: return {key.kind, key.device, key.stream};
-    case trace::TrackKind::GpuMarkers: return {key.kind, key.device, 0};
+    case trace::TrackKind::GpuStream:
+      return {key.kind, key.device, key.stream};
+    case trace::TrackKind::GpuMarkers:
+      return {key.kind, key.device, 0};
     case trace::TrackKind::HostThread:
-    case trace::TrackKind::Loader: return {key.kind, -1, key.tid};
+    case trace::TrackKind::Loader:
+      return {key.kind, -1, key.tid};
   }
   return {key.kind, key.device, key.tid};
 }
@@ -20,7 +23,8 @@ void RawStreamSink::consume(const cupti::DecodedBatch& batch) {
   }
   for (const auto& d : batch.devices) recorder_.recordDevice({d.id, d.name, d.uuid});
   for (const auto& decoded : batch.intervals) {
-    std::string_view name = decoded.interval.name < names_.size() ? names_[decoded.interval.name] : std::string_view{};
+    std::string_view name =
+        decoded.interval.name < names_.size() ? names_[decoded.interval.name] : std::string_view{};
     recorder_.record(placementOf(decoded.track), decoded.interval, name);
   }
 }

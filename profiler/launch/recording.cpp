@@ -2,26 +2,22 @@
 #include "launch/recording.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstring>
 #include <filesystem>
 #include <limits>
-#include <mutex>
-#include <thread>
 
 #include "inject/process_facts.h"
 #include "io/input_error.h"
 #include "io/open_input.h"
 #include "io/session_store.h"
 #include "launch/injection_env.h"
+#include "launch/progress_lines.h"
 #include "launch/stream_merge.h"
-#include "rawstream/progress_scan.h"
 #include "rawstream/reader.h"
 #include "trace/session_merge.h"
 
@@ -31,16 +27,7 @@ namespace feedscope::launch {
 
 namespace fs = std::filesystem;
 
-struct Recording::ProgressState {
-  std::mutex mutex;
-  std::condition_variable wake;
-  bool done = false;
-  std::thread thread;
-};
-
 namespace {
-
-constexpr std::int64_t kNsPerSecond = 1'000'000'000;
 
 std::int64_t secondsToNs(double s) {
   return static_cast<std::int64_t>(std::llround(s * 1e9));
@@ -101,47 +88,9 @@ Recording::Recording(RecordOptions options) : options_(std::move(options)) {
 }
 
 Recording::~Recording() {
-  if (progress_ && progress_->thread.joinable()) {
-    {
-      std::lock_guard lock(progress_->mutex);
-      progress_->done = true;
-    }
-    progress_->wake.notify_all();
-    progress_->thread.join();
-  }
   if (removeRawDir_ && !rawDir_.empty()) {
     std::error_code ec;
     fs::remove_all(rawDir_, ec);
-  }
-}
-
-void Recording::emitProgress(double fraction, const std::string& message) {
-  // One write(2) per line: the program shares this stderr, and a short write is never split.
-  std::string line = fmt::format("FEEDSCOPE-PROGRESS {:.3f} {}\n", std::clamp(fraction, 0.0, 1.0), message);
-  ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
-  (void)ignored;
-}
-
-void Recording::progressLoop() {
-  rawstream::ProgressScanner scanner(rawDir_);
-  std::unique_lock lock(progress_->mutex);
-  while (!progress_->done) {
-    progress_->wake.wait_for(lock, std::chrono::seconds(1), [this] { return progress_->done; });
-    if (progress_->done) break;
-    auto totals = scanner.scan();
-    double elapsed = static_cast<double>(inject::monotonicNowNs() - startedMonotonicNs_) / 1e9;
-    std::string counts = fmt::format("{} process{}, {} records", totals.streams,
-                                     totals.streams == 1 ? "" : "es", totals.records);
-    if (options_.duration_s > 0) {
-      double recorded = std::max(0.0, elapsed - options_.delay_s);
-      emitProgress(recorded / options_.duration_s,
-                   elapsed < options_.delay_s
-                       ? fmt::format("waiting {:.0f} s of --delay {:.0f} s", elapsed, options_.delay_s)
-                       : fmt::format("recording {:.0f} s of {:.0f} s: {}",
-                                     std::min(recorded, options_.duration_s), options_.duration_s, counts));
-    } else {
-      emitProgress(0, fmt::format("recording {:.0f} s: {}", elapsed, counts));
-    }
   }
 }
 
@@ -162,20 +111,11 @@ std::optional<ChildExit> Recording::run(SpawnFailure& failure) {
 
   auto child = ChildProcess::spawn(options_.argv, env, failure);
   if (!child) return std::nullopt;
+  std::optional<ProgressHeartbeat> heartbeat;
   if (options_.machine_progress) {
-    progress_ = std::make_unique<ProgressState>();
-    progress_->thread = std::thread([this] { progressLoop(); });
+    heartbeat.emplace(rawDir_, startedMonotonicNs_, options_.delay_s, options_.duration_s);
   }
-  ChildExit exit = child->wait();
-  if (progress_) {
-    {
-      std::lock_guard lock(progress_->mutex);
-      progress_->done = true;
-    }
-    progress_->wake.notify_all();
-    progress_->thread.join();
-  }
-  return exit;
+  return child->wait();
 }
 
 RecordSummary Recording::collect(const ChildExit& exit) {
@@ -187,7 +127,7 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   }
   std::sort(files.begin(), files.end());
   if (options_.machine_progress)
-    emitProgress(1, fmt::format("reading {} raw stream{}", files.size(), files.size() == 1 ? "" : "s"));
+    writeProgressLine(1, fmt::format("reading {} raw stream{}", files.size(), files.size() == 1 ? "" : "s"));
 
   std::vector<rawstream::ProcessStream> streams;
   for (const auto& file : files) {
@@ -213,8 +153,8 @@ RecordSummary Recording::collect(const ChildExit& exit) {
     return summary;
   }
 
-  trace::Session recorded;
-  trace::Run run = mergeProcessStreams(streams, recorded.strings, options_.label);
+  trace::StringTable recordedStrings;
+  trace::Run run = mergeProcessStreams(streams, recordedStrings, options_.label);
   run.command = quoteCommandLine(options_.argv);
   run.labels["exit"] = exit.describe();
   if (windowStartNs_ > 0 || windowEndNs_ != std::numeric_limits<std::int64_t>::max()) {
@@ -225,7 +165,7 @@ RecordSummary Recording::collect(const ChildExit& exit) {
           fmt::format("--delay/--duration: {} records outside the window left out", stats.removed));
   }
   if (options_.capture.kind != CaptureSpec::Kind::Everything) {
-    auto stats = applyCapture(run, recorded.strings, options_.capture);
+    auto stats = applyCapture(run, recordedStrings, options_.capture);
     std::string what = options_.capture.kind == CaptureSpec::Kind::NvtxRange
                            ? "nvtx:" + options_.capture.range
                            : std::string("cudaProfilerApi");
@@ -243,14 +183,13 @@ RecordSummary Recording::collect(const ChildExit& exit) {
                                           stats.kept + stats.removed));
     }
   }
-  trace::StringTable recordedStrings = std::move(recorded.strings);
 
   try {
     if (options_.append) session_ = io::loadSession(options_.output);
     trace::Run& added = trace::appendRun(session_, std::move(run), recordedStrings);
     summary.run_name = added.name;
     summary.intervals = added.intervalCount();
-    if (options_.machine_progress) emitProgress(1, "saving " + options_.output);
+    if (options_.machine_progress) writeProgressLine(1, "saving " + options_.output);
     io::saveSession(session_, options_.output);
     summary.saved = true;
   } catch (const io::InputError& e) {
@@ -258,7 +197,7 @@ RecordSummary Recording::collect(const ChildExit& exit) {
     removeRawDir_ = false;
   }
   if (!removeRawDir_) summary.raw_dir_kept = rawDir_;
-  if (options_.machine_progress) emitProgress(1, summary.saved ? "done" : "failed");
+  if (options_.machine_progress) writeProgressLine(1, summary.saved ? "done" : "failed");
   return summary;
 }
 

@@ -60,9 +60,6 @@ class Recording {
   const std::vector<std::string>& environmentWarnings() const { return envWarnings_; }
 
  private:
-  void progressLoop();
-  void emitProgress(double fraction, const std::string& message);
-
   RecordOptions options_;
   std::string rawDir_;
   std::vector<std::string> envWarnings_;
@@ -71,8 +68,6 @@ class Recording {
   std::int64_t windowEndNs_ = 0;
   trace::Session session_;
   bool removeRawDir_ = true;
-  struct ProgressState;
-  std::unique_ptr<ProgressState> progress_;
 };
 
 // The command line as one string a user could paste back: arguments with spaces or quotes quoted.

@@ -191,7 +191,8 @@ std::string keptSummary(const ReadReport& r) {
 // `sizeHint`: the input's size in bytes, to reserve room for the intervals it can hold at most.
 ReadResult readFrom(const ReadFn& read, std::string_view what, std::uint64_t sizeHint) {
   ReadResult result;
-  result.stream.intervals.reserve(static_cast<std::size_t>(sizeHint / (kRecordHeaderBytes + kIntervalBodyBytes)));
+  result.stream.intervals.reserve(
+      static_cast<std::size_t>(sizeHint / (kRecordHeaderBytes + kIntervalBodyBytes)));
   ReadReport& r = result.report;
   auto fail = [&](ReadStatus status, std::string problem) {
     r.status = status;

@@ -20,9 +20,10 @@ const std::vector<std::string>& kernelNames() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> v;
     for (int i = 0; i < 200; ++i) {
-      v.push_back("void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, "
-                  "at::detail::Array<char*, 3> >(int, variant_" +
-                  std::to_string(i) + ")");
+      v.push_back(
+          "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, "
+          "at::detail::Array<char*, 3> >(int, variant_" +
+          std::to_string(i) + ")");
     }
     return v;
   }();

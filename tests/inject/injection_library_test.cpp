@@ -16,7 +16,8 @@ using feedscope::testing::runProgram;
 using feedscope::testing::TempDir;
 
 TEST(InjectionLibrary, ExportsOnlyItsTwoEntryPoints) {
-  std::unique_ptr<FILE, int (*)(FILE*)> nm(popen("nm -D --defined-only " FEEDSCOPE_INJECT_LIBRARY, "r"), &pclose);
+  std::unique_ptr<FILE, int (*)(FILE*)> nm(popen("nm -D --defined-only " FEEDSCOPE_INJECT_LIBRARY, "r"),
+                                           &pclose);
   ASSERT_TRUE(nm);
   std::string symbols;
   char line[512];
@@ -29,8 +30,9 @@ TEST(InjectionLibrary, ExportsOnlyItsTwoEntryPoints) {
 TEST(InjectionLibrary, ProgramRunsUnchangedAndCuptiFailuresAreReported) {
   TempDir dir;
   std::string session = dir.file("s.feedscope");
-  auto r = runProgram({FEEDSCOPE_CLI, "record", "-o", session, "--", FEEDSCOPE_INJECT_HOST, FEEDSCOPE_INJECT_LIBRARY},
-                      {"FEEDSCOPE_INJECT_LIBRARY=" FEEDSCOPE_INJECT_LIBRARY});
+  auto r = runProgram(
+      {FEEDSCOPE_CLI, "record", "-o", session, "--", FEEDSCOPE_INJECT_HOST, FEEDSCOPE_INJECT_LIBRARY},
+      {"FEEDSCOPE_INJECT_LIBRARY=" FEEDSCOPE_INJECT_LIBRARY});
   EXPECT_EQ(r.status, 5) << r.err;
   EXPECT_EQ(r.out, "hello\n");
   auto loaded = feedscope::io::loadSession(session);
@@ -39,8 +41,10 @@ TEST(InjectionLibrary, ProgramRunsUnchangedAndCuptiFailuresAreReported) {
   void* driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
   if (driver == nullptr) {
     // No driver here: CUPTI cannot subscribe, and the launcher says so.
-    EXPECT_NE(r.err.find(": error: CUPTI could not start, nothing of this process is recorded: cuptiSubscribe failed"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find(
+            ": error: CUPTI could not start, nothing of this process is recorded: cuptiSubscribe failed"),
+        std::string::npos)
         << r.err;
   } else {
     dlclose(driver);

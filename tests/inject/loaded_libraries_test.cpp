@@ -1,7 +1,7 @@
 // Finding loaded shared objects by name (the injection logs which libcupti a program uses).
-#include <gtest/gtest.h>
-
 #include "inject/loaded_libraries.h"
+
+#include <gtest/gtest.h>
 
 namespace {
 

@@ -183,13 +183,15 @@ TEST(ProcessRecorder, CollectionStopsOnceTheWindowHasClosed) {
   std::string error;
   std::int64_t end = monotonicNowNs() + 50'000'000;  // --duration 0.05 s from now
   auto recorder = ProcessRecorder::create(
-      configOf({{kRawDirVar, dir.path.string()}, {kFlushMsVar, "10"}, {kWindowEndVar, std::to_string(end)}}), error);
+      configOf({{kRawDirVar, dir.path.string()}, {kFlushMsVar, "10"}, {kWindowEndVar, std::to_string(end)}}),
+      error);
   ASSERT_TRUE(recorder) << error;
   auto source = std::make_unique<CountingSource>(*recorder);
   CountingSource* s = source.get();
   recorder->attach(std::move(source));
   s->add(end - 1000);  // inside the window
-  for (int i = 0; i < 1000 && !recorder->sourceStopped(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  for (int i = 0; i < 1000 && !recorder->sourceStopped(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   ASSERT_TRUE(recorder->sourceStopped());
   EXPECT_GE(monotonicNowNs(), end);
   EXPECT_EQ(s->stops(), 1);
@@ -200,7 +202,8 @@ TEST(ProcessRecorder, CollectionStopsOnceTheWindowHasClosed) {
   auto r = feedscope::rawstream::readRawStream(path);
   ASSERT_EQ(r.stream.intervals.size(), 1u);
   ASSERT_FALSE(r.stream.messages.empty());
-  EXPECT_EQ(r.stream.messages[0].text, "the capture window closed: collection stopped while the program runs on");
+  EXPECT_EQ(r.stream.messages[0].text,
+            "the capture window closed: collection stopped while the program runs on");
 }
 
 TEST(ProcessRecorder, AForkedChildNeverCallsTheSourceAndWritesNothing) {

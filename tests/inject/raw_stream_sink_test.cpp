@@ -1,9 +1,10 @@
 // The collector's batches as the injection writes them: every interval placed on its lane, names as
 // text (defined in an earlier batch or the same one), devices kept.
+#include "inject/raw_stream_sink.h"
+
 #include <gtest/gtest.h>
 
 #include "inject/process_recorder.h"
-#include "inject/raw_stream_sink.h"
 #include "rawstream/reader.h"
 #include "support/temp_dir.h"
 
@@ -26,7 +27,8 @@ TEST(RawStreamSink, BatchesBecomePlacedIntervalsWithTheirNames) {
   first.devices = {{0, "NVIDIA H200", "GPU-5678"}};
   trace::Interval kernel{1000, 2000, trace::IntervalKind::Kernel, 0, {}, {}, 1, 9};
   trace::Interval call{900, 950, trace::IntervalKind::RuntimeApi, 0, {}, {}, 2, 9};
-  first.intervals = {{cupti::TrackKey::gpuStream(0, 13), kernel}, {cupti::TrackKey::hostThread(77, 78), call}};
+  first.intervals = {{cupti::TrackKey::gpuStream(0, 13), kernel},
+                     {cupti::TrackKey::hostThread(77, 78), call}};
   sink.consume(first);
   cupti::DecodedBatch second;  // uses a name defined in the first batch, and a new one
   second.new_strings = {{3, "step 1"}};

@@ -356,7 +356,8 @@ TEST(RawStream, WriterKeepsItsFileOnAHighDescriptor) {
   int found = -1;
   for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
     std::error_code ec;
-    if (std::filesystem::read_symlink(entry.path(), ec) == path) found = std::stoi(entry.path().filename().string());
+    if (std::filesystem::read_symlink(entry.path(), ec) == path)
+      found = std::stoi(entry.path().filename().string());
   }
   EXPECT_GE(found, 400);
 }
