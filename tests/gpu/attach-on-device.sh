@@ -24,6 +24,7 @@ library=$build/profiler/inject/libfeedscope-inject.so
 programs=$here/attach
 out=${OUT:-$PWD/attach-out}/attach
 work=$(mktemp -d /tmp/feedscope-attach.XXXXXX)
+trap 'rm -rf "$work"' EXIT
 runs=${ATTACH_OVERHEAD_RUNS:-5}
 mkdir -p "$out"
 log=$out/attach.log
@@ -40,7 +41,6 @@ if [ "${ATTACH_DRY_RUN:-0}" = 1 ]; then
     --workers 2 --result "$work/dry-result.json" 2>&1 | tee -a "$log"
   status=${PIPESTATUS[0]}
   "$python" -c 'import ast, sys; [ast.parse(open(f).read(), f) for f in sys.argv[1:]]' "$programs"/*.py || status=1
-  rm -rf "$work"
   exit "$status"
 fi
 
@@ -119,6 +119,4 @@ step record-ddp "$feedscope" record -o "$work/ddp.feedscope" --label ddp -- \
 step report-ddp "$feedscope" report "$work/ddp.feedscope" --format json -o "$work/ddp-report.json"
 
 "$python" "$programs/check_attach.py" "$work" "$out/attach-summary.md" | tee -a "$log"
-verdict=${PIPESTATUS[0]}
-rm -rf "$work"
-exit "$verdict"
+exit "${PIPESTATUS[0]}"

@@ -11,7 +11,7 @@ binaries=("$build/app/feedscope/feedscope")
 [ -e "$build/profiler/inject/libfeedscope-inject.so" ] && binaries+=("$build/profiler/inject/libfeedscope-inject.so")
 ldd "${binaries[@]}" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u | while read -r lib; do
   case $(basename "$lib") in
-    libc.so* | libm.so* | libdl.so* | libpthread.so* | librt.so* | ld-linux* | libstdc++* | libgcc_s* | libcuda* | libcupti* | libnvidia*) ;;
+    libc.so* | libm.so* | libdl.so* | libpthread.so* | librt.so* | libutil.so* | libresolv.so* | ld-linux* | libstdc++* | libgcc_s* | libcuda* | libcupti* | libnvidia*) ;;
     *) cp -L "$lib" "$build/carried/$(basename "$lib")" && echo "carried $(basename "$lib")" ;;
   esac
 done
