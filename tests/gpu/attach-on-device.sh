@@ -9,7 +9,9 @@
 #
 #   tests/gpu/attach-on-device.sh [BUILD_DIR]      BUILD_DIR: a `cmake --preset gpu` build (build-gpu)
 #   ATTACH_OVERHEAD_RUNS=5   bare and recorded runs each for the overhead figure
-#   ATTACH_DRY_RUN=1         no GPU: run only the CPU path of the training program (checks this script)
+#   ATTACH_DRY_RUN=1         no GPU: run only the CPU path of the training program (checks this script);
+#                            on Debian: FEEDSCOPE_SETUP_EXTRA=python3-torch tools/setup.sh, then
+#                            ATTACH_DRY_RUN=1 ATTACH_PYTHON=/usr/bin/python3 tests/gpu/attach-on-device.sh
 #   ATTACH_PYTHON=python3    the Python with PyTorch (and Lightning) to use
 #
 # Exit: 0 every check passed, 1 a check failed, 3 no GPU (or no PyTorch with CUDA), 2 bad build folder.
