@@ -18,6 +18,11 @@ if(NOT FEEDSCOPE_WITH_CUDA STREQUAL "OFF")
   find_package(CUDAToolkit QUIET)
   if(CMAKE_CUDA_COMPILER AND CUDAToolkit_FOUND AND TARGET CUDA::cupti)
     set(FEEDSCOPE_HAVE_CUDA ON)
+    # The demo workload's kernels. "native" needs a GPU at configure time; 90 is the H200.
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 90)
+    endif()
+    enable_language(CUDA)
   elseif(FEEDSCOPE_WITH_CUDA STREQUAL "ON")
     message(FATAL_ERROR "FEEDSCOPE_WITH_CUDA=ON but the CUDA toolkit with CUPTI was not found "
                         "(set CUDAToolkit_ROOT or CMAKE_CUDA_COMPILER, e.g. /usr/local/cuda/bin/nvcc)")

@@ -20,13 +20,18 @@ if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
 endif()
 
 add_library(feedscope_warnings INTERFACE)
-target_compile_options(feedscope_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
-                                                  -Wconversion -Wno-sign-conversion)
+target_compile_options(feedscope_warnings INTERFACE
+  "$<$<COMPILE_LANGUAGE:CXX>:-Wall;-Wextra;-Wpedantic;-Wshadow;-Wnon-virtual-dtor;-Wconversion;-Wno-sign-conversion>"
+  # nvcc takes host-compiler warnings through -Xcompiler and has its own for device code.
+  "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wshadow>")
 if(FEEDSCOPE_WARNINGS_AS_ERRORS)
-  target_compile_options(feedscope_warnings INTERFACE -Werror)
+  target_compile_options(feedscope_warnings INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-Werror>
+                                                      $<$<COMPILE_LANGUAGE:CUDA>:-Werror=all-warnings>)
 endif()
 
 if(FEEDSCOPE_SANITIZE)
-  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  # Host code only: nvcc does not take these (CUDA sources are left uninstrumented).
+  add_compile_options(
+    "$<$<COMPILE_LANGUAGE:C,CXX>:-fsanitize=address,undefined;-fno-omit-frame-pointer;-fno-sanitize-recover=undefined>")
   add_link_options(-fsanitize=address,undefined)
 endif()

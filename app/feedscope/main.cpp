@@ -19,6 +19,9 @@ int main(int argc, char** argv) {
   addImportCommand(app, action);
   addReportCommand(app, action);
   addExportCommand(app, action);
+  addDevicesCommand(app, action);
+  addDemoCommand(app, action);
+  addCalibrateCommand(app, action);
   addRecordCommand(app, action);
   addMergeCommand(app, action);
   addRawInfoCommand(app, action);

@@ -149,8 +149,13 @@ void CUPTIAPI onCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_Call
       impl->decoder.noteContext(context, device);
     }
   } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING && impl->options.flush_on_context_destroy) {
-    // The context's records are lost once it is gone (cudaDeviceReset): hand them over first.
+    // The context's records are lost once it is gone (cudaDeviceReset): hand them over while it is
+    // still alive. Never twice on one thread: the flush must not recurse through a nested callback.
+    static thread_local bool flushing = false;
+    if (flushing) return;
+    flushing = true;
     cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    flushing = false;
   }
 }
 

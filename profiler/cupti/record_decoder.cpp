@@ -99,18 +99,6 @@ std::string kernelDisplayName(const char* name) {
   return status == 0 && demangled ? std::string(demangled.get()) : std::string(name);
 }
 
-std::string formatUuid(const CUuuid& uuid) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "GPU-";
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
-    auto b = static_cast<unsigned char>(uuid.bytes[i]);
-    out += kHex[b >> 4];
-    out += kHex[b & 0xF];
-  }
-  return out;
-}
-
 std::string_view overheadKindName(std::uint32_t k) {
   switch (k) {
     case CUPTI_ACTIVITY_OVERHEAD_DRIVER_COMPILER:
@@ -173,7 +161,9 @@ DecodedInterval decodeMemcpy(const CUpti_ActivityMemcpy6& r, trace::StringTable&
   iv.src = memoryKindOf(r.srcKind);
   iv.dst = memoryKindOf(r.dstKind);
   iv.name = strings.intern(copyDisplayName(iv.kind, iv.src, iv.dst));
-  iv.correlation = r.correlationId;
+  // correlationId is documented as the driver call's and runtimeCorrelationId as the runtime call's
+  // (measured equal on the H200); the runtime one matches the cuda* record when it is there.
+  iv.correlation = r.runtimeCorrelationId != 0 ? r.runtimeCorrelationId : r.correlationId;
   // Only says that an *Async call issued it: pageable copies carry it too (CUPTI-NOTES).
   if (r.flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC) iv.flags |= trace::flags::kAsyncApi;
   return d;

@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "cupti/decoded_batch.h"
+#include "cupti/gpu_uuid.h"
 #include "trace/string_table.h"
 
 namespace feedscope::cupti {
@@ -33,8 +34,6 @@ trace::MemoryKind memoryKindOf(std::uint32_t cuptiMemoryKind);
 std::string copyDisplayName(trace::IntervalKind kind, trace::MemoryKind src, trace::MemoryKind dst);
 // Demangled kernel name ("void scale<float>(float*, int)"), the raw name if it does not demangle.
 std::string kernelDisplayName(const char* name);
-// "GPU-5bd7dd7e-0b4c-a1cb-3ac1-1b3bdf86b0f8", as nvidia-smi writes it.
-std::string formatUuid(const CUuuid& uuid);
 std::string_view overheadKindName(std::uint32_t cuptiOverheadKind);
 std::string_view synchronizationName(std::uint32_t cuptiSynchronizationType);
 

@@ -30,18 +30,26 @@ void RunAssembler::add(const DecodedBatch& batch, trace::RunBuilder* builder) {
     if (s.id >= id_map_.size()) id_map_.resize(s.id + 1, 0);
     id_map_[s.id] = target_.intern(s.text);
   }
+  for (const trace::DeviceInfo& d : batch.devices) {
+    auto same = [&](const trace::DeviceInfo& known) { return known.id == d.id; };
+    if (std::none_of(devices_.begin(), devices_.end(), same)) devices_.push_back(d);
+  }
   if (builder == nullptr) return;
   trace::Run& run = builder->run();
   run.records.dropped += batch.dropped;
   run.records.invalid += batch.invalid;
-  for (const trace::DeviceInfo& d : batch.devices) {
-    auto same = [&](const trace::DeviceInfo& known) { return known.id == d.id; };
-    if (std::none_of(run.devices.begin(), run.devices.end(), same)) run.devices.push_back(d);
-  }
+  addKnownDevices(run);
   for (const DecodedInterval& d : batch.intervals) {
     trace::Interval iv = d.interval;
     iv.name = iv.name < id_map_.size() ? id_map_[iv.name] : 0;
     builder->add(trackOf(d.track, *builder), iv);
+  }
+}
+
+void RunAssembler::addKnownDevices(trace::Run& run) const {
+  for (const trace::DeviceInfo& d : devices_) {
+    auto same = [&](const trace::DeviceInfo& listed) { return listed.id == d.id; };
+    if (std::none_of(run.devices.begin(), run.devices.end(), same)) run.devices.push_back(d);
   }
 }
 
@@ -60,6 +68,7 @@ trace::RunBuilder RunSink::takeRun() {
   if (!current_) throw std::logic_error("RunSink::takeRun: no run was begun");
   trace::RunBuilder run = std::move(*current_);
   current_.reset();
+  assembler_.addKnownDevices(run.run());
   return run;
 }
 

@@ -14,18 +14,22 @@
 namespace feedscope::cupti {
 
 // Adds batches to a RunBuilder: finds each interval's track, re-interns names from the collector's
-// string ids into `target` (a session's table), accumulates devices and dropped/invalid counts.
+// string ids into `target` (a session's table), accumulates dropped/invalid counts, and gives the run
+// every device described so far (CUPTI describes each device once, whenever the collector starts).
 class RunAssembler {
  public:
   explicit RunAssembler(trace::StringTable& target) : target_(target) {}
 
-  // With builder == nullptr only the strings are learnt (batches that belong to no run).
+  // With builder == nullptr only strings and devices are learnt (batches that belong to no run).
   void add(const DecodedBatch& batch, trace::RunBuilder* builder);
+  // Adds the devices learnt so far to a run that does not list them yet.
+  void addKnownDevices(trace::Run& run) const;
 
  private:
   std::size_t trackOf(const TrackKey& key, trace::RunBuilder& builder);
 
   trace::StringTable& target_;
+  std::vector<trace::DeviceInfo> devices_;
   std::vector<trace::StringId> id_map_{0};  // collector id -> target id; id 0 is "" in both
 };
 

@@ -6,33 +6,16 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "support/run_cli.h"
 #include "support/temp_dir.h"
 
 namespace {
 
 using feedscope::testing::TempDir;
-
-struct Result {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Result = feedscope::testing::CliResult;
 
 // Runs the CLI with `args` (shell-quoted by the caller), capturing stdout and stderr.
-Result run(const std::string& args) {
-  TempDir dir;
-  std::string errFile = dir.file("stderr");
-  std::string cmd = std::string(FEEDSCOPE_CLI) + " " + args + " 2>" + errFile;
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  std::array<char, 65536> buf;
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.err = feedscope::testing::readWholeFile(errFile);
-  return r;
-}
+Result run(const std::string& args) { return feedscope::testing::runCli(FEEDSCOPE_CLI, args); }
 
 std::string data(const std::string& rel) { return std::string(FEEDSCOPE_TEST_DATA_DIR) + "/" + rel; }
 

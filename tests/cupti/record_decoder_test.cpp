@@ -119,6 +119,15 @@ TEST_F(DecoderTest, PinnedHostToDeviceCopyFromASynchronousCall) {
   EXPECT_EQ(nameOf(d), "Memcpy HtoD (Pinned -> Device)");
 }
 
+TEST_F(DecoderTest, CopiesCorrelateWithTheRuntimeCallWhenCuptiNamesIt) {
+  auto r = memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, CUPTI_ACTIVITY_MEMORY_KIND_PINNED,
+                   CUPTI_ACTIVITY_MEMORY_KIND_DEVICE, 4096);
+  r.correlationId = 500;  // the driver call's
+  r.runtimeCorrelationId = 499;
+  decoder.decode(asRecord(r), batch);
+  EXPECT_EQ(only().interval.correlation, 499u);
+}
+
 TEST_F(DecoderTest, DeviceToHostCopiesToPinnedAndPageableMemory) {
   decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
                                   CUPTI_ACTIVITY_MEMORY_KIND_PINNED, 4)),

@@ -71,12 +71,13 @@ TEST(RunSink, BuildsTracksReinternsNamesAndSumsCounts) {
   EXPECT_EQ(session.get(host.intervals.name[0]), "cudaLaunchKernel");
 }
 
-TEST(RunSink, BatchesBetweenRunsAreLeftOutButTheirStringsStayKnown) {
+TEST(RunSink, BatchesBetweenRunsAreLeftOutButTheirStringsAndDevicesStayKnown) {
   trace::StringTable session;
   RunSink sink(session);
   DecodedBatch setup;
   setup.new_strings = {{1, "warm-up kernel"}};
   setup.intervals.push_back(interval(TrackKey::gpuStream(0, 7), 10, 20, IntervalKind::Kernel, 1));
+  setup.devices.push_back({0, "NVIDIA H200", "GPU-5bd7dd7e"});  // described once, at collector start
   setup.dropped = 9;
   sink.consume(setup);
 
@@ -90,6 +91,8 @@ TEST(RunSink, BatchesBetweenRunsAreLeftOutButTheirStringsStayKnown) {
   ASSERT_EQ(run.tracks[0].intervals.size(), 1u);
   EXPECT_EQ(run.tracks[0].intervals.start_ns[0], 30);
   EXPECT_EQ(session.get(run.tracks[0].intervals.name[0]), "warm-up kernel");
+  ASSERT_EQ(run.devices.size(), 1u);
+  EXPECT_EQ(run.devices[0].uuid, "GPU-5bd7dd7e");
   EXPECT_THROW(sink.takeRun(), std::logic_error);
 }
 

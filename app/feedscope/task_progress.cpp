@@ -1,0 +1,72 @@
+// Progress bars and machine-readable progress lines.
+#include "task_progress.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace feedscope::cli {
+
+ProgressStyle progressStyleFor(const std::string& option) {
+  if (option == "machine") return ProgressStyle::Machine;
+  if (option == "human") return ProgressStyle::Human;
+  if (option == "none") return ProgressStyle::None;
+  return ::isatty(2) == 1 ? ProgressStyle::Human : ProgressStyle::None;
+}
+
+std::string machineProgressLine(double fraction, const std::string& message) {
+  fraction = std::clamp(fraction, 0.0, 1.0);
+  std::string oneLine = message;
+  std::replace(oneLine.begin(), oneLine.end(), '\n', ' ');
+  return fmt::format("FEEDSCOPE-PROGRESS {:.3f} {}", fraction, oneLine);
+}
+
+TaskProgress::TaskProgress(ProgressStyle style, std::FILE* out) : style_(style), out_(out) {}
+
+TaskProgress::~TaskProgress() {
+  finish();
+}
+
+void TaskProgress::update(double fraction, const std::string& stage, double stageFraction,
+                          const std::string& detail) {
+  bool newStage = stage != stage_;
+  if (style_ == ProgressStyle::Machine) {
+    int permille = static_cast<int>(std::floor(std::clamp(fraction, 0.0, 1.0) * 1000.0));
+    if (permille == last_permille_ && !newStage) return;
+    last_permille_ = permille;
+    stage_ = stage;
+    std::string message = detail.empty() ? stage : stage + ": " + detail;
+    fmt::print(out_, "{}\n", machineProgressLine(fraction, message));
+    std::fflush(out_);
+    return;
+  }
+  if (style_ != ProgressStyle::Human) return;
+  if (newStage) {
+    finish();
+    stage_ = stage;
+    last_percent_ = -1;
+  }
+  int percent = static_cast<int>(std::floor(std::clamp(stageFraction, 0.0, 1.0) * 100.0));
+  if (percent == last_percent_ && bar_open_) return;
+  last_percent_ = percent;
+  constexpr int kWidth = 30;
+  int filled = percent * kWidth / 100;
+  fmt::print(out_, "\r  {:<12} [{}{}] {:3d} %  {:<24}", stage,
+             std::string(static_cast<std::size_t>(filled), '#'),
+             std::string(static_cast<std::size_t>(kWidth - filled), '.'), percent, detail);
+  std::fflush(out_);
+  bar_open_ = true;
+}
+
+void TaskProgress::finish() {
+  if (bar_open_) {
+    fmt::print(out_, "\n");
+    std::fflush(out_);
+  }
+  bar_open_ = false;
+}
+
+}  // namespace feedscope::cli
