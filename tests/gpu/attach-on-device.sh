@@ -7,7 +7,9 @@
 # table last and leaves three files under $OUT/attach (or ./attach-out): attach-summary.md,
 # attach.log (every command and its output) and attach-ab.feedscope (the A/B session).
 #
-#   tests/gpu/attach-on-device.sh [BUILD_DIR]      BUILD_DIR: a `cmake --preset gpu` build (build-gpu)
+#   tests/gpu/attach-on-device.sh [BUILD_DIR]      BUILD_DIR: a `cmake --preset gpu` build tree (build-gpu,
+#                                                  after tests/gpu/carry-libs.sh), or a packed
+#                                                  build-gpu/device (bin/, lib/ with libfeedscope-inject.so)
 #   ATTACH_OVERHEAD_RUNS=5   bare and recorded runs each for the overhead figure
 #   ATTACH_DRY_RUN=1         no GPU: run only the CPU path of the training program (checks this script);
 #                            on Debian: FEEDSCOPE_SETUP_EXTRA=python3-torch tools/setup.sh, then
@@ -21,8 +23,17 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$(cd "${1:-$root/build-gpu}" 2>/dev/null && pwd) || { echo "attach: no build folder ${1:-$root/build-gpu}" >&2; exit 2; }
-feedscope=$build/app/feedscope/feedscope
-library=$build/profiler/inject/libfeedscope-inject.so
+if [ -x "$build/bin/feedscope" ]; then
+  # A folder packed by tests/gpu/prepare-device-build.sh: bin/ and lib/.
+  feedscope=$build/bin/feedscope
+  library=$build/lib/libfeedscope-inject.so
+  carried=$build/lib
+else
+  # A build tree, with tests/gpu/carry-libs.sh's carried/ folder.
+  feedscope=$build/app/feedscope/feedscope
+  library=$build/profiler/inject/libfeedscope-inject.so
+  carried=$build/carried
+fi
 programs=$here/attach
 out=${OUT:-$PWD/attach-out}/attach
 work=$(mktemp -d /tmp/feedscope-attach.XXXXXX)
@@ -47,20 +58,25 @@ if [ "${ATTACH_DRY_RUN:-0}" = 1 ]; then
 fi
 
 for f in "$feedscope" "$library"; do
-  [ -e "$f" ] || { say "missing $f: build with cmake --preset gpu && cmake --build --preset gpu"; exit 2; }
+  [ -e "$f" ] || {
+    say "missing $f: cmake --preset gpu && cmake --build --preset gpu && tests/gpu/carry-libs.sh build-gpu"
+    say "(a packed device folder needs libfeedscope-inject.so in its lib/)"
+    exit 2
+  }
 done
 if ! "$python" -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' >>"$log" 2>&1; then
   say "no GPU, or no PyTorch with CUDA: nothing measured"
   exit 3
 fi
 
-# Libraries this Debian build needs that the GPU machine lacks (libfmt, libsimdjson) travel in
-# $build/carried (tests/gpu/carry-libs.sh); only the missing ones are put on the library path, which
-# the recorded programs inherit too (they do not use these sonames).
+# Libraries this Debian build needs that the GPU machine lacks (libfmt, libsimdjson) travel with it;
+# only the missing ones are put on the library path, which the recorded programs inherit too (they
+# do not use these sonames). The machine's own libcupti is never shadowed: PyTorch brings its own.
 libdir=$work/libs
 mkdir -p "$libdir"
-if [ -d "$build/carried" ]; then
-  for lib in "$build"/carried/*.so*; do
+if [ -d "$carried" ]; then
+  for lib in "$carried"/*.so*; do
+    case $(basename "$lib") in libcupti* | libfeedscope*) continue ;; esac
     soname=$(basename "$lib")
     ldconfig -p | grep -q " $soname " || ln -sf "$lib" "$libdir/$soname"
   done
