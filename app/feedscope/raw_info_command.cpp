@@ -13,6 +13,7 @@ namespace feedscope::cli {
 
 namespace {
 
+// False when the file is no raw stream at all; a damaged one is described with what was recovered.
 bool describe(const std::string& path) {
   rawstream::ReadResult r = rawstream::readRawStream(path);
   const rawstream::ProcessStream& s = r.stream;
@@ -45,7 +46,8 @@ bool describe(const std::string& path) {
 
 void addRawInfoCommand(CLI::App& app, CommandAction& action) {
   auto files = std::make_shared<std::vector<std::string>>();
-  CLI::App* cmd = app.add_subcommand("raw-info", "Describe raw streams (*.fsraw, kept by record --keep-raw)");
+  CLI::App* cmd = app.add_subcommand(
+      "raw-info", "Describe raw streams (*.fsraw, kept by record --keep-raw); exit 2 when a file is not one");
   cmd->add_option("FILE", *files, "raw stream files")->required();
   cmd->callback([files, &action] {
     action = [files] {

@@ -49,8 +49,10 @@ std::vector<std::string> recordingEnvironment(const char* const* current, const 
     std::string_view entry(*e);
     auto eq = entry.find('=');
     std::string name(entry.substr(0, eq));
-    // Window and flush settings of an outer recording must not leak into this one.
-    bool oursToo = name.rfind("FEEDSCOPE_", 0) == 0 && name != kInjectLibraryVar;
+    // The recorder settings of an outer recording must not leak into this one.
+    bool oursToo = name == inject::kRawDirVar || name == inject::kNvtxVar ||
+                   name == inject::kWindowStartVar || name == inject::kWindowEndVar ||
+                   name == inject::kFlushMsVar;
     auto it = ours.find(name);
     if (it == ours.end() && !oursToo) {
       env.emplace_back(entry);

@@ -1,6 +1,7 @@
 // A program without CUDA for the launcher tests: exits with a given code, prints megabytes, waits for
 // a signal and says which arrived, or kills itself with a signal.
-//   plain_child exit N | print BYTES | stderr TEXT | wait-signal READY_FILE | kill-self SIGNAL | env NAME
+//   plain_child exit N | print BYTES | stderr TEXT | wait-signal READY_FILE | kill-self SIGNAL | env NAME...
+//               | args ARG...
 #include <signal.h>
 #include <unistd.h>
 
@@ -42,9 +43,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", argv[2]);
     return 0;
   }
-  if (mode == "env" && argc == 3) {
-    const char* v = std::getenv(argv[2]);
-    std::printf("%s\n", v ? v : "(unset)");
+  if (mode == "env") {
+    for (int i = 2; i < argc; ++i) {
+      const char* v = std::getenv(argv[i]);
+      std::printf("%s=%s\n", argv[i], v ? v : "(unset)");
+    }
+    return 0;
+  }
+  if (mode == "args") {
+    for (int i = 2; i < argc; ++i) std::printf("[%s]\n", argv[i]);
     return 0;
   }
   if (mode == "wait-signal" && argc == 3) {

@@ -90,6 +90,67 @@ TEST(RecordCli, MissingProgramIsExit127WithOneLine) {
   EXPECT_EQ(cli.rawFolders(), 0u);
 }
 
+TEST(RecordCli, ArgumentsReachTheProgramAsGivenWithoutAShell) {
+  Cli cli;
+  ProgramResult r = cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "args",
+                             "a b", "$HOME", "*", "", "--label", "-o", "x;y"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "[a b]\n[$HOME]\n[*]\n[]\n[--label]\n[-o]\n[x;y]\n");
+}
+
+TEST(RecordCli, EnvironmentPassesThroughWithTheInjectionVariables) {
+  Cli cli;
+  setenv("MY_DATASET_PATH", "/data/imagenet", 1);
+  setenv("FEEDSCOPE_TEST_USER_VARIABLE", "a name like ours is still the user's", 1);
+  setenv("FEEDSCOPE_FLUSH_MS", "7", 1);  // an outer recording's setting does not leak in
+  ProgramResult r = cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "env",
+                             "MY_DATASET_PATH", "FEEDSCOPE_TEST_USER_VARIABLE", "FEEDSCOPE_FLUSH_MS",
+                             "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "FEEDSCOPE_NVTX"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string library = fs::canonical(cli.placeholder).string();
+  EXPECT_EQ(r.out,
+            "MY_DATASET_PATH=/data/imagenet\nFEEDSCOPE_TEST_USER_VARIABLE=a name like ours is still the "
+            "user's\nFEEDSCOPE_FLUSH_MS=(unset)\nCUDA_INJECTION64_PATH=" +
+                library + "\nNVTX_INJECTION64_PATH=" + library + "\nFEEDSCOPE_NVTX=1\n");
+  ProgramResult noNvtx = cli.run({"record", "--no-nvtx", "-o", cli.session("s.feedscope"), "--",
+                                  FEEDSCOPE_PLAIN_CHILD, "env", "NVTX_INJECTION64_PATH", "FEEDSCOPE_NVTX"});
+  EXPECT_EQ(noNvtx.out, "NVTX_INJECTION64_PATH=(unset)\nFEEDSCOPE_NVTX=0\n");
+}
+
+TEST(RecordCli, KeptRawStreamsCanBeDescribed) {
+  Cli cli;
+  ProgramResult r = cli.run({"record", "-o", cli.session("k.feedscope"), "--keep-raw", "--",
+                             FEEDSCOPE_TRACED_CHILD, "--ticks", "3"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(cli.rawFolders(), 1u);
+  std::string stream;
+  for (const auto& e : fs::directory_iterator(cli.dir.path)) {
+    if (e.path().filename().string().find(".raw-") == std::string::npos) continue;
+    for (const auto& f : fs::directory_iterator(e.path())) stream = f.path().string();
+  }
+  ASSERT_FALSE(stream.empty());
+  ProgramResult info = cli.run({"raw-info", stream});
+  EXPECT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find(stream + ": complete\n"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("  intervals 60: kernel 30 runtime_api 30\n"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("  device 0: Synthetic GPU GPU-00000000-synthetic\n"), std::string::npos)
+      << info.out;
+
+  // Cut in the middle: what was before the cut is described, with what is wrong.
+  std::string bytes = feedscope::testing::readWholeFile(stream);
+  std::string cut = cli.dir.file("cut.fsraw", bytes.substr(0, bytes.size() - 10));
+  ProgramResult truncated = cli.run({"raw-info", cut});
+  EXPECT_EQ(truncated.status, 0);
+  EXPECT_NE(truncated.out.find(cut + ": truncated\n  problem: " + cut + ": truncated in chunk"),
+            std::string::npos)
+      << truncated.out;
+  // Not a raw stream at all: bad input.
+  ProgramResult foreign = cli.run({"raw-info", stream, cli.dir.file("notes.txt", "hello")});
+  EXPECT_EQ(foreign.status, 2);
+  EXPECT_NE(foreign.out.find("notes.txt: not a Feedscope raw stream (.fsraw)"), std::string::npos)
+      << foreign.out;
+}
+
 TEST(RecordCli, MegabytesOfOutputPassThroughByteForByte) {
   Cli cli;
   constexpr std::size_t kBytes = 8u << 20;
