@@ -24,9 +24,19 @@ target_compile_options(feedscope_warnings INTERFACE
   "$<$<COMPILE_LANGUAGE:CXX>:-Wall;-Wextra;-Wpedantic;-Wshadow;-Wnon-virtual-dtor;-Wconversion;-Wno-sign-conversion>"
   # nvcc takes host-compiler warnings through -Xcompiler and has its own for device code.
   "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wshadow>")
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+  # GCC 12 reports false -Wrestrict positives inside std::string at -O2 (GCC bug 105329).
+  target_compile_options(feedscope_warnings INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-Wno-restrict>)
+endif()
 if(FEEDSCOPE_WARNINGS_AS_ERRORS)
   target_compile_options(feedscope_warnings INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-Werror>
                                                       $<$<COMPILE_LANGUAGE:CUDA>:-Werror=all-warnings>)
+endif()
+
+if(FEEDSCOPE_BUILD_FUZZERS)
+  # Coverage instrumentation for libFuzzer plus ASan/UBSan on every library the targets link.
+  add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:-fsanitize=fuzzer-no-link,address,undefined;-fno-omit-frame-pointer>")
+  add_link_options(-fsanitize=address,undefined)
 endif()
 
 if(FEEDSCOPE_SANITIZE)

@@ -10,6 +10,11 @@ packages=(
   qt6-base-dev qt6-charts-dev libgl-dev
   xvfb xauth python3
 )
+# Optional, never needed to build or test: chromium renders HTML reports to PNG
+# (tools/render-html.sh; the test that uses it is skipped without it).
+if [ "${FEEDSCOPE_SETUP_OPTIONAL:-}" = "1" ]; then
+  packages+=(chromium)
+fi
 if [ "${FEEDSCOPE_SETUP_EXTRA:-}" != "" ]; then
   # shellcheck disable=SC2206
   packages+=(${FEEDSCOPE_SETUP_EXTRA})

@@ -19,7 +19,8 @@ void addExportCommand(CLI::App& app, CommandAction& action) {
   };
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand("export", "Export a session or trace as Chrome-trace JSON (Perfetto) or CSV");
-  cmd->add_option("FILE", o->input, "a .feedscope session or a Kineto trace")->required();
+  cmd->add_option("FILE", o->input, "a .feedscope session, a Kineto trace or an Nsight Systems SQLite export")
+      ->required();
   cmd->add_option("--format", o->format,
                   "chrome (Perfetto / chrome://tracing, with a starvation track), csv (every interval) or "
                   "csv-steps (the per-step table)")

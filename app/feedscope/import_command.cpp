@@ -16,7 +16,8 @@ void addImportCommand(CLI::App& app, CommandAction& action) {
     bool append = false;
   };
   auto opts = std::make_shared<Options>();
-  CLI::App* cmd = app.add_subcommand("import", "Import a Kineto / PyTorch-profiler trace (.json, .json.gz) into a session");
+  CLI::App* cmd = app.add_subcommand(
+      "import", "Import a Kineto / PyTorch-profiler trace (.json, .json.gz) or an Nsight Systems SQLite export into a session");
   cmd->add_option("TRACE", opts->input, "trace file to import")->required();
   cmd->add_option("-o,--output", opts->output, "session file to write (.feedscope)")->required();
   cmd->add_option("--name", opts->name, "name of the imported run (default: the file name)");

@@ -1,5 +1,5 @@
-// feedscope report FILE: the starvation report of a session or trace, as text, JSON or Markdown,
-// with comparisons between runs or against a second file.
+// feedscope report FILE: the starvation report of a session or trace, as text, JSON, Markdown or
+// HTML, with comparisons between runs or against a second file, and --fail-if thresholds for CI.
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include "io/input_error.h"
 #include "io/open_input.h"
 #include "io/report.h"
+#include "io/report_gate.h"
 #include "progress.h"
 
 namespace feedscope::cli {
@@ -24,6 +25,7 @@ struct ReportOptions {
   std::string format = "text";
   std::string output;
   double pinnedGbps = 0;
+  std::vector<std::string> failIf;
 };
 
 trace::Session open(const std::string& path) {
@@ -32,6 +34,9 @@ trace::Session open(const std::string& path) {
 }
 
 int runReport(const ReportOptions& o) {
+  // Thresholds first: a typo in CI fails at once, before a large trace is read.
+  std::vector<io::Threshold> thresholds;
+  for (const auto& expression : o.failIf) thresholds.push_back(io::parseThreshold(expression));
   analysis::AnalysisOptions options;
   if (o.pinnedGbps > 0) options.assumed_pinned_gbps = o.pinnedGbps;
   trace::Session session = open(o.input);
@@ -51,6 +56,7 @@ int runReport(const ReportOptions& o) {
     report.comparisons.push_back(analysis::compareRuns(report.analyses.front(), second.analyses.front()));
     report.runs.push_back(second.runs.front());
     report.analyses.push_back(std::move(second.analyses.front()));
+    report.run_strings.push_back(&other.strings);
   } else if (!o.compareRun.empty()) {
     std::size_t b = 0;
     while (b < report.runs.size() && report.runs[b]->name != o.compareRun) ++b;
@@ -71,6 +77,8 @@ int runReport(const ReportOptions& o) {
     text = io::renderJsonReport(report);
   } else if (o.format == "md" || o.format == "markdown") {
     text = io::renderMarkdownReport(report);
+  } else if (o.format == "html") {
+    text = io::renderHtmlReport(report);
   } else {
     text = io::renderTextReport(report);
   }
@@ -80,7 +88,10 @@ int runReport(const ReportOptions& o) {
     io::writeFileAtomically(o.output, text);
     fmt::print(stderr, "wrote {}\n", o.output);
   }
-  return kExitOk;
+  io::GateResult gate = io::evaluateThresholds(report, thresholds);
+  for (const auto& line : gate.skipped) fmt::print(stderr, "feedscope: note: not checked: {}\n", line);
+  for (const auto& line : gate.crossed) fmt::print(stderr, "feedscope: threshold crossed: {}\n", line);
+  return gate.crossed.empty() ? kExitOk : kExitThresholdCrossed;
 }
 
 }  // namespace
@@ -88,19 +99,24 @@ int runReport(const ReportOptions& o) {
 void addReportCommand(CLI::App& app, CommandAction& action) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* cmd = app.add_subcommand("report", "Report how starved the GPU was, why, and what would help");
-  cmd->add_option("FILE", o->input, "a .feedscope session or a Kineto trace (.json, .json.gz)")->required();
+  cmd->add_option("FILE", o->input,
+                  "a .feedscope session, a Kineto trace (.json, .json.gz) or an Nsight Systems SQLite export")
+      ->required();
   cmd->add_option("--run", o->runs, "report only this run (repeat for several)");
   auto* compare =
       cmd->add_option("--compare", o->compareFile, "compare against the first run of this second file (B against A)");
   auto* compareRun =
       cmd->add_option("--compare-run", o->compareRun, "compare against this run of the same file (B against A)");
   compare->excludes(compareRun);
-  cmd->add_option("--format", o->format, "text (default), json or md")
-      ->check(CLI::IsMember({"text", "json", "md", "markdown"}));
+  cmd->add_option("--format", o->format, "text (default), json, md or html (one self-contained page)")
+      ->check(CLI::IsMember({"text", "json", "md", "markdown", "html"}));
   cmd->add_option("-o,--output", o->output, "write the report to this file instead of stdout");
   cmd->add_option("--pinned-gbps", o->pinnedGbps,
                   "pinned H2D bandwidth for the what-if when the run has no calibration or pinned copies")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--fail-if", o->failIf,
+                  "exit with code 4 when a figure crosses this threshold, e.g. 'starvation_pct>20' or "
+                  "'h2d_overlap<80%' (any numeric key of a device in the JSON report; repeatable)");
   cmd->callback([o, &action] { action = [o] { return runReport(*o); }; });
 }
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <limits>
-#include <unordered_map>
-#include <unordered_set>
+
+#include "analysis/correlation_index.h"
 
 namespace feedscope::analysis {
 
@@ -41,14 +41,8 @@ bool isBlockingApiName(std::string_view name) {
 
 namespace {
 
-struct ApiCall {
-  TimeNs start = 0;
-  TimeNs end = 0;
-  trace::StringId name = 0;
-};
-
-template <typename T, typename Less>
-void mergeSortedRuns(std::vector<T>& values, const std::vector<std::size_t>& runStarts, Less less) {
+template <typename Vector, typename Less>
+void mergeSortedRuns(Vector& values, const std::vector<std::size_t>& runStarts, Less less) {
   // runStarts: offsets of consecutive sorted runs; merge pairwise until one run is left: O(n log k).
   std::vector<std::size_t> bounds = runStarts;
   bounds.push_back(values.size());
@@ -65,57 +59,76 @@ void mergeSortedRuns(std::vector<T>& values, const std::vector<std::size_t>& run
   }
 }
 
-// Labels the points of one gap with the first layer covering them, else a fallback cause.
-class GapLabeler {
- public:
-  struct Layer {
-    const SpanList* spans;
-    GapCause cause;
-  };
-
-  void label(Span gap, const Layer* layers, std::size_t layerCount, GapCause fallback,
-             std::vector<CauseSegment>& out) {
-    std::size_t firstOut = out.size();
-    remaining_.assign(1, gap);
-    for (std::size_t l = 0; l < layerCount && !remaining_.empty(); ++l) {
-      const SpanList& spans = *layers[l].spans;
-      std::size_t i = firstEndingAfter(spans, gap.start);
-      if (i >= spans.size() || spans[i].start >= gap.end) continue;  // nothing of this layer here
-      next_.clear();
-      for (const Span& piece : remaining_) {
-        TimeNs cursor = piece.start;
-        for (std::size_t k = firstEndingAfter(spans, piece.start); k < spans.size() && spans[k].start < piece.end;
-             ++k) {
-          TimeNs s = std::max(spans[k].start, piece.start);
-          TimeNs e = std::min(spans[k].end, piece.end);
-          if (s > cursor) next_.push_back({cursor, s});
-          out.push_back({s, e, layers[l].cause});
-          cursor = e;
-        }
-        if (cursor < piece.end) next_.push_back({cursor, piece.end});
-      }
-      remaining_.swap(next_);
-    }
-    for (const Span& piece : remaining_) out.push_back({piece.start, piece.end, fallback});
-    std::sort(out.begin() + static_cast<std::ptrdiff_t>(firstOut), out.end(),
-              [](const CauseSegment& a, const CauseSegment& b) { return a.start < b.start; });
-  }
-
- private:
-  SpanList remaining_;
-  SpanList next_;
+// Which host-thread intervals block the GPU's progress: data-loading ranges, and calls that block
+// the calling thread (synchronisations, synchronous copies, copies from pageable memory).
+struct HostSpans {
+  SpanList data_loading;
+  SpanList blocking_calls;
+  bool has_api_records = false;
 };
 
-// The kernel that starts exactly at t on this device (the operation that ends a gap), if any.
-std::uint32_t correlationOfKernelStartingAt(const trace::Run& run, std::int32_t device, TimeNs t) {
-  for (const Track& track : run.tracks) {
-    if (track.kind != TrackKind::GpuStream || track.device != device) continue;
-    const auto& iv = track.intervals;
-    for (std::size_t i = iv.lowerBoundStart(t); i < iv.size() && iv.start_ns[i] == t; ++i) {
-      if (iv.kind[i] == IntervalKind::Kernel) return iv.correlation[i];
+HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& strings,
+                           const trace::LargeVector<CopyRecord>& h2d, const trace::LargeVector<CopyRecord>& d2h) {
+  HostSpans out;
+  // A pageable copy's launching call blocks: mark those calls by correlation.
+  std::vector<std::uint32_t> pageableCalls;
+  for (const auto* list : {&h2d, &d2h}) {
+    for (const auto& c : *list) {
+      if (c.host_memory == MemoryKind::Pageable && c.correlation != 0) pageableCalls.push_back(c.correlation);
     }
   }
-  return 0;
+  std::sort(pageableCalls.begin(), pageableCalls.end());
+  std::vector<std::int8_t> blockingName(strings.size(), -1);  // -1 unknown, 0 no, 1 yes; by string id
+  std::vector<SpanList> loadingLists, blockingLists;
+  for (const Track& track : run.tracks) {
+    if (track.isGpu()) continue;
+    const auto& iv = track.intervals;
+    SpanList loading, blocking;
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      IntervalKind kind = iv.kind[i];
+      if (kind == IntervalKind::DataLoading) {
+        appendToUnion(loading, iv.start_ns[i], iv.end_ns[i]);
+        continue;
+      }
+      if (!trace::isApiCall(kind)) continue;
+      out.has_api_records = true;
+      bool blocks = (iv.flags[i] & trace::flags::kBlockingApi) != 0;
+      if (!blocks && iv.name[i] < blockingName.size()) {
+        std::int8_t& known = blockingName[iv.name[i]];
+        if (known < 0) known = isBlockingApiName(strings.get(iv.name[i])) ? 1 : 0;
+        blocks = known == 1;
+      }
+      if (!blocks && !pageableCalls.empty() && iv.correlation[i] != 0) {
+        blocks = std::binary_search(pageableCalls.begin(), pageableCalls.end(), iv.correlation[i]);
+      }
+      if (blocks) appendToUnion(blocking, iv.start_ns[i], iv.end_ns[i]);
+    }
+    loadingLists.push_back(std::move(loading));
+    blockingLists.push_back(std::move(blocking));
+  }
+  out.data_loading = uniteAll(std::move(loadingLists));
+  out.blocking_calls = uniteAll(std::move(blockingLists));
+  return out;
+}
+
+// A copy is synchronous when the host had to wait for it: pageable memory (CUDA stages it
+// synchronously), a synchronous copy call, or an asynchronous call followed at once by a wait that
+// lasts until the copy ends (PyTorch's non_blocking=False: cudaMemcpyAsync + cudaStreamSynchronize).
+void markSynchronousCopies(trace::LargeVector<CopyRecord>& copies, const SpanList& blockingCalls,
+                           const CorrelationIndex& apis, const trace::StringTable& strings) {
+  constexpr TimeNs kFollowedAtOnceNs = 50'000;
+  for (auto& c : copies) {
+    const std::optional<ApiCall> call = apis.find(c.correlation);
+    c.has_api_call = call.has_value();
+    bool syncCall = false, waitedAfterCall = false;
+    if (call) {
+      syncCall = isBlockingApiName(strings.get(call->name));
+      std::size_t k = firstEndingAfter(blockingCalls, c.end_ns - 1);
+      waitedAfterCall = k < blockingCalls.size() && blockingCalls[k].start < c.end_ns &&
+                        blockingCalls[k].start <= call->end + kFollowedAtOnceNs;
+    }
+    c.host_blocked = c.host_memory == MemoryKind::Pageable || syncCall || waitedAfterCall;
+  }
 }
 
 }  // namespace
@@ -130,20 +143,22 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   TimeNs extentStart = std::numeric_limits<TimeNs>::max();
   TimeNs extentEnd = std::numeric_limits<TimeNs>::min();
 
+  // Reserve once: these vectors hold millions of entries, and regrowing them costs copies and
+  // page faults that dominate the run time on large traces.
+  std::size_t gpuIntervals = 0;
+  for (const Track& track : run.tracks) {
+    if (track.kind == TrackKind::GpuStream && track.device == device) gpuIntervals += track.intervals.size();
+  }
+  tl.kernel_starts.reserve(gpuIntervals);
   for (const Track& track : run.tracks) {
     const auto& iv = track.intervals;
     if (iv.empty()) continue;
     extentStart = std::min(extentStart, iv.start_ns.front());
     for (TimeNs e : iv.end_ns) extentEnd = std::max(extentEnd, e);
-    if (track.kind != TrackKind::GpuStream || track.device != device) {
-      if (!track.isGpu()) {
-        for (std::size_t i = 0; i < iv.size() && !tl.has_api_records; ++i) {
-          tl.has_api_records = trace::isApiCall(iv.kind[i]);
-        }
-      }
-      continue;
-    }
+    if (track.kind != TrackKind::GpuStream || track.device != device) continue;
     SpanList kernels, h2d, pageable, work;
+    kernels.reserve(iv.size());
+    work.reserve(iv.size());
     kernelRuns.push_back(tl.kernel_starts.size());
     memsetRuns.push_back(tl.memset_starts.size());
     h2dRuns.push_back(tl.h2d_copies.size());
@@ -156,7 +171,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
       appendToUnion(work, s, e);
       if (kind == IntervalKind::Kernel) {
         appendToUnion(kernels, s, e);
-        tl.kernel_starts.push_back(s);
+        tl.kernel_starts.push_back({s, iv.correlation[i]});
         continue;
       }
       if (kind == IntervalKind::Memset) {
@@ -188,7 +203,8 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   tl.gpu_work = uniteAll(std::move(workLists));
   tl.h2d_under_kernels = intersect(tl.h2d, tl.kernels);
   auto byStart = [](const CopyRecord& a, const CopyRecord& b) { return a.start_ns < b.start_ns; };
-  mergeSortedRuns(tl.kernel_starts, kernelRuns, std::less<>());
+  mergeSortedRuns(tl.kernel_starts, kernelRuns,
+                  [](const KernelStart& a, const KernelStart& b) { return a.start_ns < b.start_ns; });
   mergeSortedRuns(tl.memset_starts, memsetRuns, std::less<>());
   mergeSortedRuns(tl.h2d_copies, h2dRuns, byStart);
   mergeSortedRuns(tl.d2h_copies, d2hRuns, byStart);
@@ -198,109 +214,52 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   tl.extent = {extentStart, extentEnd};
   if (!tl.gpu_work.empty()) tl.gpu_window = {tl.gpu_work.front().start, tl.gpu_work.back().end};
 
-  // The gaps of K, and the operation ending each (the kernel that starts where the gap ends).
-  SpanList gapSpans = gapsWithin(tl.kernels, tl.extent);
-  std::vector<std::uint32_t> enderCorrelation(gapSpans.size(), 0);
-  for (std::size_t g = 0; g < gapSpans.size(); ++g) {
-    if (gapSpans[g].end < tl.extent.end) {
-      enderCorrelation[g] = correlationOfKernelStartingAt(run, device, gapSpans[g].end);
-    }
-  }
-
-  // Host side: API calls of the operations we need (gap enders, copies), data-loading ranges and
-  // blocking calls, from every host thread of the run.
-  std::unordered_set<std::uint32_t> wanted;
-  if (tl.has_api_records) {
-    for (auto c : enderCorrelation) {
-      if (c != 0) wanted.insert(c);
-    }
-    for (const auto* list : {&tl.h2d_copies, &tl.d2h_copies, &tl.d2d_copies}) {
-      for (const auto& c : *list) {
-        if (c.correlation != 0) wanted.insert(c.correlation);
-      }
-    }
-  }
-  std::unordered_set<std::uint32_t> pageableCopyCorrelations;
-  for (const auto* list : {&tl.h2d_copies, &tl.d2h_copies}) {
-    for (const auto& c : *list) {
-      if (c.host_memory == MemoryKind::Pageable && c.correlation != 0) pageableCopyCorrelations.insert(c.correlation);
-    }
-  }
-  std::unordered_map<std::uint32_t, ApiCall> apiByCorrelation;
-  std::unordered_map<trace::StringId, bool> blockingByName;
-  std::vector<SpanList> loadingLists, blockingLists;
-  for (const Track& track : run.tracks) {
-    if (track.isGpu()) continue;
-    const auto& iv = track.intervals;
-    SpanList loading, blocking;
-    for (std::size_t i = 0; i < iv.size(); ++i) {
-      IntervalKind kind = iv.kind[i];
-      if (kind == IntervalKind::DataLoading) {
-        appendToUnion(loading, iv.start_ns[i], iv.end_ns[i]);
-      } else if (trace::isApiCall(kind)) {
-        std::uint32_t corr = iv.correlation[i];
-        if (corr != 0 && wanted.count(corr) != 0) apiByCorrelation.emplace(corr, ApiCall{iv.start_ns[i], iv.end_ns[i], iv.name[i]});
-        auto [it, fresh] = blockingByName.try_emplace(iv.name[i], false);
-        if (fresh) it->second = isBlockingApiName(strings.get(iv.name[i]));
-        bool blocks = it->second || (iv.flags[i] & trace::flags::kBlockingApi) != 0 ||
-                      (corr != 0 && pageableCopyCorrelations.count(corr) != 0);
-        if (blocks) appendToUnion(blocking, iv.start_ns[i], iv.end_ns[i]);
-      }
-    }
-    loadingLists.push_back(std::move(loading));
-    blockingLists.push_back(std::move(blocking));
-  }
-  tl.data_loading = uniteAll(std::move(loadingLists));
-  tl.blocking_calls = uniteAll(std::move(blockingLists));
-
-  // A copy is synchronous when the host had to wait for it: pageable memory (CUDA stages it
-  // synchronously), a synchronous copy call, or an asynchronous call followed at once by a wait that
-  // lasts until the copy ends (PyTorch's non_blocking=False: cudaMemcpyAsync + cudaStreamSynchronize).
-  constexpr TimeNs kFollowedAtOnceNs = 50'000;
+  const CorrelationIndex apis(run);
+  HostSpans host = collectHostSpans(run, strings, tl.h2d_copies, tl.d2h_copies);
+  tl.has_api_records = host.has_api_records;
+  tl.data_loading = std::move(host.data_loading);
+  tl.blocking_calls = std::move(host.blocking_calls);
   for (auto* list : {&tl.h2d_copies, &tl.d2h_copies, &tl.d2d_copies}) {
-    for (auto& c : *list) {
-      auto it = apiByCorrelation.find(c.correlation);
-      c.has_api_call = it != apiByCorrelation.end();
-      bool waitedAfterCall = false;
-      bool syncCall = false;
-      if (c.has_api_call) {
-        syncCall = isBlockingApiName(strings.get(it->second.name));
-        std::size_t k = firstEndingAfter(tl.blocking_calls, c.end_ns - 1);
-        waitedAfterCall = k < tl.blocking_calls.size() && tl.blocking_calls[k].start < c.end_ns &&
-                          tl.blocking_calls[k].start <= it->second.end + kFollowedAtOnceNs;
-      }
-      c.host_blocked = c.host_memory == MemoryKind::Pageable || syncCall || waitedAfterCall;
-    }
+    markSynchronousCopies(*list, tl.blocking_calls, apis, strings);
   }
 
-  // Label every gap. Copy wait first (pageable before pinned), then host or dependency.
-  GapLabeler labeler;
-  const GapLabeler::Layer copyLayers[] = {{&tl.h2d_pageable, GapCause::CopyWaitPageable},
-                                          {&tl.h2d, GapCause::CopyWaitPinned}};
-  const GapLabeler::Layer hostLayers[] = {{&tl.h2d_pageable, GapCause::CopyWaitPageable},
-                                          {&tl.h2d, GapCause::CopyWaitPinned},
-                                          {&tl.data_loading, GapCause::HostDataLoading},
-                                          {&tl.blocking_calls, GapCause::HostBlockedInCuda}};
-  tl.gaps.reserve(gapSpans.size());
-  tl.causes.reserve(gapSpans.size());
-  for (std::size_t g = 0; g < gapSpans.size(); ++g) {
-    const Span span = gapSpans[g];
+  // Label every gap of K inside the extent. Copy wait first (pageable before pinned), then host
+  // wait when the operation ending the gap was launched after the gap began (HTA's test), else
+  // dependency / other. The ender is the kernel starting where the gap ends.
+  GapLabeler labeler({GapLabeler::Layer{&tl.h2d_pageable, GapCause::CopyWaitPageable},
+                      GapLabeler::Layer{&tl.h2d, GapCause::CopyWaitPinned},
+                      GapLabeler::Layer{&tl.data_loading, GapCause::HostDataLoading},
+                      GapLabeler::Layer{&tl.blocking_calls, GapCause::HostBlockedInCuda}});
+  tl.gaps.reserve(tl.kernels.size() + 1);
+  tl.causes.reserve(tl.kernels.size() + tl.kernels.size() / 4 + 1);
+  std::size_t ender = 0;
+  // The gaps of K inside the extent, walked without materialising them.
+  TimeNs gapStart = tl.extent.start;
+  for (std::size_t k = 0; k <= tl.kernels.size(); ++k) {
+    TimeNs gapEnd = k < tl.kernels.size() ? std::min(tl.kernels[k].start, tl.extent.end) : tl.extent.end;
+    const Span span{gapStart, gapEnd};
+    if (k < tl.kernels.size()) gapStart = std::max(gapStart, tl.kernels[k].end);
+    if (span.end <= span.start) continue;
     Gap gap;
     gap.span = span;
     gap.first_segment = static_cast<std::uint32_t>(tl.causes.size());
+    while (ender < tl.kernel_starts.size() && tl.kernel_starts[ender].start_ns < span.end) ++ender;
+    std::optional<ApiCall> launch;
+    if (span.end < tl.extent.end && ender < tl.kernel_starts.size() && tl.kernel_starts[ender].start_ns == span.end) {
+      launch = apis.find(tl.kernel_starts[ender].correlation);
+    }
     if (!tl.has_api_records) {
       gap.host_late = true;  // without API records, all non-copy gap time is host wait
-    } else if (auto it = apiByCorrelation.find(enderCorrelation[g]);
-               enderCorrelation[g] != 0 && it != apiByCorrelation.end()) {
-      gap.launch_delay_ns = it->second.start - span.start;
-      gap.host_late = it->second.start > span.start;
+    } else if (launch) {
+      gap.launch_delay_ns = launch->start - span.start;
+      gap.host_late = launch->start > span.start;
     }
     if (!gap.host_late) {
-      labeler.label(span, copyLayers, 2, GapCause::DependencyOther, tl.causes);
+      labeler.label(span, 2, GapCause::DependencyOther, tl.causes);
     } else if (span.length() < options.launch_overhead_gap_ns) {
-      labeler.label(span, copyLayers, 2, GapCause::HostLaunchOverhead, tl.causes);
+      labeler.label(span, 2, GapCause::HostLaunchOverhead, tl.causes);
     } else {
-      labeler.label(span, hostLayers, 4, GapCause::HostOther, tl.causes);
+      labeler.label(span, 4, GapCause::HostOther, tl.causes);
     }
     gap.segment_count = static_cast<std::uint32_t>(tl.causes.size() - gap.first_segment);
     tl.gaps.push_back(gap);

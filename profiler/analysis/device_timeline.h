@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis/gap_cause.h"
+#include "analysis/gap_labeler.h"
 #include "analysis/options.h"
 #include "analysis/span_set.h"
 #include "trace/run.h"
@@ -27,10 +28,9 @@ struct CopyRecord {
   TimeNs durationNs() const { return end_ns - start_ns; }
 };
 
-struct CauseSegment {
-  TimeNs start = 0;
-  TimeNs end = 0;
-  GapCause cause = GapCause::DependencyOther;
+struct KernelStart {
+  TimeNs start_ns = 0;
+  std::uint32_t correlation = 0;
 };
 
 // A maximal gap of K inside the run's extent, and its labelled segments.
@@ -56,14 +56,14 @@ struct DeviceTimeline {
   SpanList data_loading;       // host data-loading ranges (any process)
   SpanList blocking_calls;     // host calls that block on the GPU (syncs, sync or pageable copies)
 
-  std::vector<TimeNs> kernel_starts;  // sorted, to count kernels in a window
-  std::vector<TimeNs> memset_starts;
-  std::vector<CopyRecord> h2d_copies;  // sorted by start
-  std::vector<CopyRecord> d2h_copies;
-  std::vector<CopyRecord> d2d_copies;  // device-to-device and peer
+  trace::LargeVector<KernelStart> kernel_starts;  // sorted: to count kernels in a window, find a gap's ender
+  trace::LargeVector<TimeNs> memset_starts;
+  trace::LargeVector<CopyRecord> h2d_copies;  // sorted by start
+  trace::LargeVector<CopyRecord> d2h_copies;
+  trace::LargeVector<CopyRecord> d2d_copies;  // device-to-device and peer
 
-  std::vector<CauseSegment> causes;  // tiles every gap of K inside the extent, in time order
-  std::vector<Gap> gaps;
+  trace::LargeVector<CauseSegment> causes;  // tiles every gap of K inside the extent, in time order
+  trace::LargeVector<Gap> gaps;
 };
 
 DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTable& strings,

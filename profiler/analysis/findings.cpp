@@ -40,9 +40,12 @@ std::string copyLabel(const CopyRecord& c, std::string_view what) {
 // The longest items first, at most kMaxRanges of them.
 template <typename T, typename Duration>
 std::vector<const T*> longest(const std::vector<const T*>& items, Duration duration) {
-  std::vector<const T*> out = items;
-  std::stable_sort(out.begin(), out.end(), [&](const T* a, const T* b) { return duration(*a) > duration(*b); });
-  if (out.size() > kMaxRanges) out.resize(kMaxRanges);
+  // Longest first; ties keep time order (the earlier one first). Partial sort: runs have millions.
+  std::vector<const T*> out(std::min(items.size(), kMaxRanges));
+  std::partial_sort_copy(items.begin(), items.end(), out.begin(), out.end(), [&](const T* a, const T* b) {
+    auto da = duration(*a), db = duration(*b);
+    return da != db ? da > db : a < b;
+  });
   return out;
 }
 

@@ -147,6 +147,7 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     d.timeline = buildDeviceTimeline(run, strings, id, options);
     if (d.timeline.gpu_work.empty()) continue;  // only syncs or annotations on this device
     d.whole = measureWindow(d.timeline, d.timeline.gpu_window, options);
+    d.steps.reserve(steps.size());
     for (const auto& s : steps) d.steps.push_back({s, measureWindow(d.timeline, s.span, options)});
     if (!d.steps.empty()) {
       d.step_summary = summarizeSteps(d.steps);

@@ -5,14 +5,14 @@
 
 namespace feedscope::analysis {
 
-SpanList unionOfSorted(const std::vector<Span>& spansByStart) {
+SpanList unionOfSorted(const SpanList& spansByStart) {
   SpanList out;
   out.reserve(spansByStart.size());
   for (const auto& s : spansByStart) appendToUnion(out, s.start, s.end);
   return out;
 }
 
-SpanList unionOf(std::vector<Span> spans) {
+SpanList unionOf(SpanList spans) {
   std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.start < b.start; });
   return unionOfSorted(spans);
 }

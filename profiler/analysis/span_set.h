@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "trace/large_page_allocator.h"
 #include "trace/types.h"
 
 namespace feedscope::analysis {
@@ -19,7 +20,7 @@ struct Span {
 };
 
 // Sorted by start, pairwise disjoint and non-touching, every span non-empty.
-using SpanList = std::vector<Span>;
+using SpanList = trace::LargeVector<Span>;
 
 // Appends [start, end) to a list being built in start order, merging with the last span when they
 // overlap or touch. Empty spans are ignored.
@@ -33,9 +34,9 @@ inline void appendToUnion(SpanList& out, TimeNs start, TimeNs end) {
 }
 
 // Union of spans given in start order (any overlap allowed).
-SpanList unionOfSorted(const std::vector<Span>& spansByStart);
+SpanList unionOfSorted(const SpanList& spansByStart);
 // Union of spans in any order.
-SpanList unionOf(std::vector<Span> spans);
+SpanList unionOf(SpanList spans);
 SpanList unite(const SpanList& a, const SpanList& b);
 // Union of many span lists by balanced pairwise merging: O(n log k).
 SpanList uniteAll(std::vector<SpanList> lists);

@@ -11,13 +11,13 @@ std::optional<double> ratio(std::uint64_t bytes, TimeNs ns) {
   return static_cast<double>(bytes) / static_cast<double>(ns);
 }
 
-std::size_t countStartsWithin(const std::vector<TimeNs>& starts, Span w) {
+std::size_t countStartsWithin(const trace::LargeVector<TimeNs>& starts, Span w) {
   auto lo = std::lower_bound(starts.begin(), starts.end(), w.start);
   auto hi = std::lower_bound(lo, starts.end(), w.end);
   return static_cast<std::size_t>(hi - lo);
 }
 
-CopyStats copyStatsWithin(const std::vector<CopyRecord>& copies, Span w, const AnalysisOptions& options) {
+CopyStats copyStatsWithin(const trace::LargeVector<CopyRecord>& copies, Span w, const AnalysisOptions& options) {
   CopyStats s;
   auto first = std::lower_bound(copies.begin(), copies.end(), w.start,
                                 [](const CopyRecord& c, TimeNs t) { return c.start_ns < t; });
@@ -94,7 +94,11 @@ WindowMetrics measureWindow(const DeviceTimeline& tl, Span window, const Analysi
   for (auto it = firstGap; it != tl.gaps.end() && it->span.start < window.end; ++it) ++m.gap_count;
   if (tl.gaps.empty() && m.starvation_ns > 0) m.gap_count = 1;
 
-  m.kernel_count = countStartsWithin(tl.kernel_starts, window);
+  auto kernelsFrom = std::lower_bound(tl.kernel_starts.begin(), tl.kernel_starts.end(), window.start,
+                                      [](const KernelStart& k, TimeNs t) { return k.start_ns < t; });
+  auto kernelsTo = std::lower_bound(kernelsFrom, tl.kernel_starts.end(), window.end,
+                                    [](const KernelStart& k, TimeNs t) { return k.start_ns < t; });
+  m.kernel_count = static_cast<std::uint64_t>(kernelsTo - kernelsFrom);
   m.memset_count = countStartsWithin(tl.memset_starts, window);
   m.h2d = copyStatsWithin(tl.h2d_copies, window, options);
   m.d2h = copyStatsWithin(tl.d2h_copies, window, options);

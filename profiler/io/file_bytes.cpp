@@ -19,8 +19,7 @@ bool looksGzip(std::string_view bytes) {
          static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
-std::string gunzip(std::string_view compressed, std::string_view what, std::size_t padding, std::uint64_t maxBytes) {
-  std::string out;
+ByteBuffer gunzip(std::string_view compressed, std::string_view what, std::size_t padding, std::uint64_t maxBytes) {
   // Start from the size the gzip trailer states (mod 2^32), a good guess for one whole member; a
   // truncated file's "trailer" is arbitrary bytes, so never believe more than a plausible ratio.
   std::uint64_t guess = compressed.size() * 4;
@@ -29,7 +28,7 @@ std::string gunzip(std::string_view compressed, std::string_view what, std::size
     std::uint64_t isize = t[0] | (t[1] << 8) | (t[2] << 16) | (static_cast<std::uint64_t>(t[3]) << 24);
     if (isize > guess) guess = std::min<std::uint64_t>({isize, compressed.size() * 64, maxBytes});
   }
-  out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(guess + padding, maxBytes)) + 1);
+  ByteBuffer out(static_cast<std::size_t>(std::min<std::uint64_t>(guess, maxBytes)) + padding + 1);
 
   z_stream zs{};
   if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw InputError(std::string(what) + ": cannot start gzip decoder");
@@ -39,15 +38,16 @@ std::string gunzip(std::string_view compressed, std::string_view what, std::size
   std::size_t inputLeft = compressed.size() - zs.avail_in;
   std::size_t produced = 0;
   for (;;) {
-    if (produced + padding >= out.size()) {
-      if (out.size() >= maxBytes) {
-        throw InputError(std::string(what) + ": decompresses to more than " + std::to_string(maxBytes >> 30) +
-                         " GiB; refusing");
+    if (produced + padding >= out.capacity()) {
+      if (out.capacity() >= maxBytes) {
+        throw InputError(std::string(what) + ": decompresses to more than " + std::to_string(maxBytes >> 20) +
+                         " MiB; refusing");
       }
-      out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(out.size() * 2, maxBytes + padding)));
+      out.setSize(produced);
+      out.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(out.capacity() * 2, maxBytes + padding)));
     }
     zs.next_out = reinterpret_cast<Bytef*>(out.data() + produced);
-    zs.avail_out = static_cast<uInt>(std::min<std::size_t>(out.size() - produced - padding, UINT32_MAX));
+    zs.avail_out = static_cast<uInt>(std::min<std::size_t>(out.capacity() - produced - padding, UINT32_MAX));
     std::size_t before = zs.avail_out;
     int rc = inflate(&zs, Z_NO_FLUSH);
     produced += before - zs.avail_out;
@@ -72,9 +72,8 @@ std::string gunzip(std::string_view compressed, std::string_view what, std::size
       throw InputError(std::string(what) + ": corrupt gzip data (" + (zs.msg ? zs.msg : "inflate failed") + ")");
     }
   }
-  out.resize(produced + padding);
-  std::memset(out.data() + produced, 0, padding);
-  out.resize(produced);
+  out.setSize(produced);
+  out.zeroPadding(padding);
   return out;
 }
 
@@ -107,25 +106,21 @@ std::string readFileHead(const std::string& path, std::size_t n) {
 FileBytes readInputFile(const std::string& path, std::size_t padding) {
   struct stat st {};
   FilePtr f = openRegularFile(path, st);
-
-  FileBytes result;
-  std::string raw;
-  raw.reserve(static_cast<std::size_t>(st.st_size) + padding);
+  ByteBuffer raw(static_cast<std::size_t>(st.st_size) + padding + 1);
   char buf[1 << 16];
   std::size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f.get())) > 0) raw.append(buf, n);
   if (std::ferror(f.get())) throw InputError(path + ": read error (" + std::strerror(errno) + ")");
   if (raw.empty()) throw InputError(path + ": empty file");
+  FileBytes result;
   result.file_size = raw.size();
-  if (looksGzip(raw)) {
+  if (looksGzip(raw.view())) {
     result.was_gzip = true;
-    result.data = gunzip(raw, path, padding);
+    result.data = gunzip(raw.view(), path, padding);
     if (result.data.empty()) throw InputError(path + ": empty file (after decompression)");
   } else {
+    raw.zeroPadding(padding);
     result.data = std::move(raw);
-    std::size_t size = result.data.size();
-    result.data.resize(size + padding, '\0');
-    result.data.resize(size);
   }
   return result;
 }

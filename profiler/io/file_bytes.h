@@ -6,11 +6,13 @@
 #include <string>
 #include <string_view>
 
+#include "io/byte_buffer.h"
+
 namespace feedscope::io {
 
 // Bytes of a file. `padding` extra bytes of capacity stay zeroed past size() (simdjson needs them).
 struct FileBytes {
-  std::string data;
+  ByteBuffer data;
   bool was_gzip = false;
   std::uint64_t file_size = 0;  // on disk, before decompression
 };
@@ -29,7 +31,7 @@ std::string readFileHead(const std::string& path, std::size_t n);
 
 bool looksGzip(std::string_view bytes);
 // Gunzips (all members of) `compressed`; throws InputError naming `what` when it is truncated or corrupt.
-std::string gunzip(std::string_view compressed, std::string_view what, std::size_t padding = kDefaultPadding,
+ByteBuffer gunzip(std::string_view compressed, std::string_view what, std::size_t padding = kDefaultPadding,
                    std::uint64_t maxBytes = kMaxDecompressedBytes);
 
 }  // namespace feedscope::io

@@ -187,14 +187,15 @@ struct RawEvent {
 
 class KinetoReader {
  public:
-  KinetoReader(const std::string& json, trace::StringTable& strings, const std::string& runName, std::string_view what,
-               const ProgressFn& progress)
-      : json_(json), strings_(strings), builder_(runName), what_(what), progress_(progress) {}
+  KinetoReader(const char* json, std::size_t size, std::size_t capacity, trace::StringTable& strings,
+               const std::string& runName, std::string_view what, const ProgressFn& progress)
+      : json_(json), size_(size), capacity_(capacity), strings_(strings), builder_(runName), what_(what),
+        progress_(progress) {}
 
   trace::Run read() {
     sj::parser parser;
     sj::document doc;
-    check(parser.iterate(json_.data(), json_.size(), json_.capacity()).get(doc));
+    check(parser.iterate(json_, size_, capacity_).get(doc));
     sj::json_type type;
     check(doc.type().get(type));
     if (type == sj::json_type::array) {
@@ -391,8 +392,8 @@ class KinetoReader {
 
   std::optional<TimeNs> timeOf(sj::value& v) {
     std::string_view tok = v.raw_json_token();
-    if (progress_ && (events_ & 0xfff) == 0 && tok.data() >= json_.data()) {
-      progress_(static_cast<double>(tok.data() - json_.data()) / static_cast<double>(json_.size()));
+    if (progress_ && (events_ & 0xfff) == 0 && tok.data() >= json_) {
+      progress_(static_cast<double>(tok.data() - json_) / static_cast<double>(size_));
     }
     auto ns = microsTokenToNs(tok);
     if (!ns) {
@@ -504,7 +505,9 @@ class KinetoReader {
     return builder_.finish();
   }
 
-  const std::string& json_;
+  const char* json_;
+  std::size_t size_;
+  std::size_t capacity_;
   trace::StringTable& strings_;
   trace::RunBuilder builder_;
   std::string_view what_;
@@ -523,14 +526,18 @@ class KinetoReader {
 
 trace::Run importKinetoJson(const std::string& json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress) {
+  ByteBuffer padded(json.size() + simdjson::SIMDJSON_PADDING);
+  padded.append(json.data(), json.size());
+  padded.zeroPadding(simdjson::SIMDJSON_PADDING);
+  return importKinetoJson(padded, strings, runName, what, progress);
+}
+
+trace::Run importKinetoJson(const ByteBuffer& json, trace::StringTable& strings, const std::string& runName,
+                            std::string_view what, const ProgressFn& progress) {
   if (json.capacity() < json.size() + simdjson::SIMDJSON_PADDING) {
-    // Callers outside readInputFile may pass an unpadded string: pad a copy.
-    std::string padded;
-    padded.reserve(json.size() + simdjson::SIMDJSON_PADDING);
-    padded = json;
-    return KinetoReader(padded, strings, runName, what, progress).read();
+    throw std::logic_error("importKinetoJson: the buffer lacks simdjson's padding");
   }
-  return KinetoReader(json, strings, runName, what, progress).read();
+  return KinetoReader(json.data(), json.size(), json.capacity(), strings, runName, what, progress).read();
 }
 
 trace::Run& importKinetoFile(const std::string& path, trace::Session& session, const std::string& runName,

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "io/byte_buffer.h"
 #include "trace/session.h"
 
 namespace feedscope::io {
@@ -17,6 +18,9 @@ using ProgressFn = std::function<void(double fraction)>;
 // readInputFile leaves it) into a run named `runName`. `what` names the input in errors.
 // Throws InputError for invalid JSON or JSON that is not a trace.
 trace::Run importKinetoJson(const std::string& json, trace::StringTable& strings, const std::string& runName,
+                            std::string_view what, const ProgressFn& progress = {});
+// The same over a buffer whose capacity leaves the padding (readInputFile, gunzip).
+trace::Run importKinetoJson(const ByteBuffer& json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress = {});
 
 // Reads and imports a Kineto trace file (.json or .json.gz) as one new run of `session`; the run

@@ -1,5 +1,5 @@
-// Opening whatever file a user names: a .feedscope session or a Kineto trace (.json, .json.gz),
-// recognised by content, not by extension.
+// Opening whatever file a user names: a .feedscope session, a Kineto trace (.json, .json.gz) or an
+// Nsight Systems SQLite export, recognised by content, not by extension.
 #pragma once
 
 #include <string>
@@ -9,9 +9,10 @@
 
 namespace feedscope::io {
 
-enum class InputFormat { Session, KinetoJson, Unknown };
+enum class InputFormat { Session, KinetoJson, NsysSqlite, ForeignSqlite, Unknown };
 
-// Looks at the first bytes; throws InputError for a missing, empty or unreadable file.
+// Looks at the first bytes (and, for an SQLite file, at its application id and tables); throws
+// InputError for a missing, empty or unreadable file.
 InputFormat detectInputFormat(const std::string& path);
 
 // Loads a session, or imports a trace as a one-run session; throws InputError with one line.

@@ -1,6 +1,10 @@
 // Report assembly.
 #include "io/report.h"
 
+#include <fmt/format.h>
+
+#include <cmath>
+
 #include "io/input_error.h"
 #include "trace/units.h"
 
@@ -23,12 +27,35 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
       report.runs.push_back(run);
     }
   }
-  for (const trace::Run* run : report.runs) report.analyses.push_back(analysis::analyzeRun(*run, session.strings, options));
+  for (const trace::Run* run : report.runs) {
+    report.analyses.push_back(analysis::analyzeRun(*run, session.strings, options));
+    report.run_strings.push_back(&session.strings);
+  }
   return report;
 }
 
 std::string relativeTime(trace::TimeNs t, trace::TimeNs origin) {
   return (t >= origin ? "+" : "-") + trace::formatDuration(t >= origin ? t - origin : origin - t);
+}
+
+std::string formatMetricValue(const analysis::MetricDelta& metric, std::optional<double> value) {
+  if (!value) return "n/a";
+  switch (metric.unit) {
+    case analysis::MetricUnit::Nanoseconds: return trace::formatDuration(static_cast<trace::TimeNs>(*value));
+    case analysis::MetricUnit::Percent: return trace::formatPct(*value);
+    case analysis::MetricUnit::GBps: return trace::formatGbps(*value);
+    case analysis::MetricUnit::PerSecond: return fmt::format("{:.2f}/s", *value);
+    case analysis::MetricUnit::Bytes: return trace::formatBytes(static_cast<std::uint64_t>(*value));
+    case analysis::MetricUnit::Count: break;
+  }
+  return fmt::format("{:.0f}", *value);
+}
+
+std::string formatMetricChange(const analysis::MetricDelta& metric) {
+  auto delta = metric.delta();
+  if (!delta) return "n/a";
+  if (metric.unit == analysis::MetricUnit::Percent) return fmt::format("{:+.2f} pt", *delta);
+  return (*delta >= 0 ? "+" : "-") + formatMetricValue(metric, std::fabs(*delta));
 }
 
 }  // namespace feedscope::io

@@ -17,6 +17,13 @@ struct Report {
   std::vector<const trace::Run*> runs;
   std::vector<analysis::RunAnalysis> analyses;  // analyses[i] is of runs[i]
   std::vector<analysis::RunComparison> comparisons;  // B against A, in the order asked
+  // run_strings[i] holds the names of runs[i] (runs of a --compare file have their own table).
+  // Optional: without it, writers that show trace names (the HTML report's kernel table) skip them.
+  std::vector<const trace::StringTable*> run_strings;
+
+  const trace::StringTable* stringsOf(std::size_t run) const {
+    return run < run_strings.size() ? run_strings[run] : nullptr;
+  }
 };
 
 // Analyses `session`'s runs (all, or those named) into a report.
@@ -27,8 +34,17 @@ std::string renderTextReport(const Report& report);
 std::string renderMarkdownReport(const Report& report);
 // The stable JSON interface documented in docs/report-json.md.
 std::string renderJsonReport(const Report& report);
+// One self-contained HTML page (inline CSS and SVG, no script, no network) that prints well: the
+// verdict first, then comparisons, charts, and per run the figures, timeline strips and findings.
+// Every string from a trace is escaped.
+std::string renderHtmlReport(const Report& report);
 
 // "+12.35 ms" relative to `origin`.
 std::string relativeTime(trace::TimeNs t, trace::TimeNs origin);
+
+// A figure of a metric row in its unit ("60.6 ms", "45.06 %", "54.7 GB/s", "12"); "n/a" when absent.
+std::string formatMetricValue(const analysis::MetricDelta& metric, std::optional<double> value);
+// B - A of a metric row: "+1.20 pt" for shares, "-12.3 ms" otherwise; "n/a" when not comparable.
+std::string formatMetricChange(const analysis::MetricDelta& metric);
 
 }  // namespace feedscope::io

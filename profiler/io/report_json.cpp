@@ -1,8 +1,6 @@
 // The JSON report: a stable interface for scripts and CI (docs/report-json.md). Keys are only added,
 // never renamed; absent figures are null.
-#include <nlohmann/json.hpp>
-
-#include "io/report.h"
+#include "io/report_json_value.h"
 
 namespace feedscope::io {
 
@@ -137,27 +135,42 @@ json whatIfJson(const analysis::WhatIf& w) {
 
 }  // namespace
 
-std::string renderJsonReport(const Report& report) {
+json deviceJson(const analysis::RunAnalysis& ra, const analysis::DeviceAnalysis& d) {
+  json dj = windowJson(d.whole);
+  dj["device"] = d.device;
+  dj["device_name"] = d.device_name;
+  dj["dropped_records"] = ra.records.dropped;
+  dj["invalid_records"] = ra.records.invalid;
+  dj["verdict"] = analysis::verdictKey(d.verdict);
+  dj["run_input_bound_pct"] = d.input_bound_pct;
+  dj["steps"] = stepsJson(d);
+  dj["what_if"] = whatIfJson(d.what_if);
+  json findings = json::array();
+  for (const auto& f : d.findings) findings.push_back(findingJson(f));
+  dj["findings"] = findings;
+  return dj;
+}
+
+json comparisonJson(const analysis::RunComparison& c) {
+  json deltas = json::object();
+  for (const auto& m : c.deltas) {
+    deltas[m.key] = {{"a", orNull(m.a)}, {"b", orNull(m.b)}, {"delta", orNull(m.delta())}, {"improved", orNull(m.improved())}};
+  }
+  return {{"run_a", c.run_a},
+          {"run_b", c.run_b},
+          {"throughput_ratio", orNull(c.throughput_ratio)},
+          {"throughput_basis", c.throughput_basis},
+          {"deltas", deltas},
+          {"verdict", c.verdict}};
+}
+
+json reportJson(const Report& report) {
   json runs = json::array();
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const trace::Run& run = *report.runs[i];
     const analysis::RunAnalysis& ra = report.analyses[i];
     json devices = json::array();
-    for (const auto& d : ra.devices) {
-      json dj = windowJson(d.whole);
-      dj["device"] = d.device;
-      dj["device_name"] = d.device_name;
-      dj["dropped_records"] = ra.records.dropped;
-      dj["invalid_records"] = ra.records.invalid;
-      dj["verdict"] = analysis::verdictKey(d.verdict);
-      dj["run_input_bound_pct"] = d.input_bound_pct;
-      dj["steps"] = stepsJson(d);
-      dj["what_if"] = whatIfJson(d.what_if);
-      json findings = json::array();
-      for (const auto& f : d.findings) findings.push_back(findingJson(f));
-      dj["findings"] = findings;
-      devices.push_back(std::move(dj));
-    }
+    for (const auto& d : ra.devices) devices.push_back(deviceJson(ra, d));
     json findings = json::array();
     for (const auto& f : ra.run_findings) findings.push_back(findingJson(f));
     runs.push_back({{"name", run.name},
@@ -175,20 +188,13 @@ std::string renderJsonReport(const Report& report) {
               {"input", report.input},
               {"runs", runs}};
   json comparisons = json::array();
-  for (const analysis::RunComparison& c : report.comparisons) {
-    json deltas = json::object();
-    for (const auto& m : c.deltas) {
-      deltas[m.key] = {{"a", orNull(m.a)}, {"b", orNull(m.b)}, {"delta", orNull(m.delta())}, {"improved", orNull(m.improved())}};
-    }
-    comparisons.push_back({{"run_a", c.run_a},
-                           {"run_b", c.run_b},
-                           {"throughput_ratio", orNull(c.throughput_ratio)},
-                           {"throughput_basis", c.throughput_basis},
-                           {"deltas", deltas},
-                           {"verdict", c.verdict}});
-  }
+  for (const analysis::RunComparison& c : report.comparisons) comparisons.push_back(comparisonJson(c));
   out["comparisons"] = comparisons;
-  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return out;
+}
+
+std::string renderJsonReport(const Report& report) {
+  return reportJson(report).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace feedscope::io

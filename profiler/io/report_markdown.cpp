@@ -1,7 +1,7 @@
 // The Markdown report: to paste into an issue or a pull request.
 #include <fmt/format.h>
 
-#include <cmath>
+#include <cctype>
 
 #include "io/report.h"
 #include "trace/units.h"
@@ -16,16 +16,35 @@ using trace::formatPct;
 
 namespace {
 
-// Markdown table cells: a pipe would end the cell, a line break the row.
+// Text from a trace, made inert for Markdown (CommonMark and GitHub): punctuation that would start
+// emphasis, a link, code, an HTML tag or an entity is backslash-escaped, a pipe cannot end a table
+// cell, and a line break cannot end a row. "void k<float>()" stays visible instead of being eaten
+// as an HTML tag. An underscore inside a word starts no emphasis and is left alone (h200_naive).
 std::string cell(std::string_view text) {
+  auto wordChar = [&](std::size_t i) {
+    return i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])) != 0;
+  };
   std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else {
-      out += c;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    switch (c) {
+      case '_':
+        if (i == 0 || !wordChar(i - 1) || !wordChar(i + 1)) out += '\\';
+        out += c;
+        break;
+      case '#':
+        if (i == 0) out += '\\';
+        out += c;
+        break;
+      case '\\': case '`': case '*': case '[': case ']': case '<': case '>': case '|': case '&': case '~':
+        out += '\\';
+        out += c;
+        break;
+      case '\n': case '\r':
+        out += ' ';
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -76,23 +95,23 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   out += "\n";
 }
 
-std::string metric(const analysis::MetricDelta& m, std::optional<double> v) {
-  if (!v) return "n/a";
-  switch (m.unit) {
-    case analysis::MetricUnit::Nanoseconds: return formatDuration(static_cast<trace::TimeNs>(*v));
-    case analysis::MetricUnit::Percent: return formatPct(*v);
-    case analysis::MetricUnit::GBps: return formatGbps(*v);
-    case analysis::MetricUnit::PerSecond: return fmt::format("{:.2f}/s", *v);
-    case analysis::MetricUnit::Bytes: return formatBytes(static_cast<std::uint64_t>(*v));
-    case analysis::MetricUnit::Count: break;
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+  out += fmt::format("- **\\[{}\\] {}**{} — {}\n  - *Fix:* {}\n", analysis::severityName(f.severity), cell(f.title),
+                     f.device >= 0 ? fmt::format(" (GPU {})", f.device) : "", cell(f.sentence), cell(f.fix));
+  if (f.ranges.empty()) return;
+  out += fmt::format("  - *Evidence* ({} range{}, longest first, from the first GPU operation):", f.ranges.size(),
+                     f.ranges.size() == 1 ? "" : "s");
+  for (std::size_t i = 0; i < f.ranges.size() && i < 3; ++i) {
+    out += fmt::format("{} {}..{} ({})", i == 0 ? "" : ";", relativeTime(f.ranges[i].span.start, origin),
+                       relativeTime(f.ranges[i].span.end, origin), cell(f.ranges[i].label));
   }
-  return fmt::format("{:.0f}", *v);
+  out += "\n";
 }
 
 }  // namespace
 
 std::string renderMarkdownReport(const Report& report) {
-  std::string out = fmt::format("# Feedscope report: `{}`\n\n", report.input);
+  std::string out = fmt::format("# Feedscope report: {}\n\n", cell(report.input));
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const trace::Run& run = *report.runs[i];
     const analysis::RunAnalysis& ra = report.analyses[i];
@@ -101,23 +120,18 @@ std::string renderMarkdownReport(const Report& report) {
     auto findings = ra.allFindings();
     if (findings.empty()) continue;
     out += fmt::format("### Findings ({})\n\n", cell(run.name));
-    for (const auto* f : findings) {
-      out += fmt::format("- **[{}] {}** — {}\n  - *Fix:* {}\n", analysis::severityName(f->severity), f->title,
-                         f->sentence, f->fix);
-    }
+    trace::TimeNs origin = ra.primary() ? ra.primary()->whole.window.start : 0;
+    for (const auto* f : findings) renderFinding(out, *f, origin);
     out += "\n";
   }
   for (const analysis::RunComparison& c : report.comparisons) {
     out += fmt::format("## Comparison: {} against {}\n\n**{}**\n\n", cell(c.run_b), cell(c.run_a), cell(c.verdict));
     out += fmt::format("| figure | {} | {} | change |\n|---|---:|---:|---:|\n", cell(c.run_a), cell(c.run_b));
     for (const auto& m : c.deltas) {
-      std::string change = "";
-      if (auto dv = m.delta()) {
-        change = m.unit == analysis::MetricUnit::Percent ? fmt::format("{:+.2f} pt", *dv)
-                                                          : (*dv >= 0 ? "+" : "−") + metric(m, std::fabs(*dv));
-        if (auto better = m.improved()) change += *better ? " ✅" : " ⚠️";
-      }
-      out += fmt::format("| {} | {} | {} | {} |\n", m.label, metric(m, m.a), metric(m, m.b), change);
+      std::string change = m.delta() ? formatMetricChange(m) : "";
+      if (auto better = m.improved()) change += *better ? " ✅" : " ⚠️";
+      out += fmt::format("| {} | {} | {} | {} |\n", m.label, formatMetricValue(m, m.a), formatMetricValue(m, m.b),
+                         change);
     }
     out += "\n";
   }

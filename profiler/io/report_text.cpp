@@ -1,8 +1,6 @@
 // The terminal report: a table a person reads, the verdict first, then the findings.
 #include <fmt/format.h>
 
-#include <cmath>
-
 #include "io/report.h"
 #include "trace/units.h"
 
@@ -91,19 +89,6 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
   }
 }
 
-std::string formatMetric(const analysis::MetricDelta& m, std::optional<double> v) {
-  if (!v) return "n/a";
-  switch (m.unit) {
-    case analysis::MetricUnit::Nanoseconds: return formatDuration(static_cast<trace::TimeNs>(*v));
-    case analysis::MetricUnit::Percent: return formatPct(*v);
-    case analysis::MetricUnit::GBps: return formatGbps(*v);
-    case analysis::MetricUnit::PerSecond: return fmt::format("{:.2f}/s", *v);
-    case analysis::MetricUnit::Bytes: return formatBytes(static_cast<std::uint64_t>(*v));
-    case analysis::MetricUnit::Count: break;
-  }
-  return fmt::format("{:.0f}", *v);
-}
-
 }  // namespace
 
 std::string renderTextReport(const Report& report) {
@@ -127,12 +112,8 @@ std::string renderTextReport(const Report& report) {
     out += fmt::format("Comparison: {} (B) against {} (A)\n", c.run_b, c.run_a);
     out += fmt::format("  {:<24}{:>14}{:>14}{:>14}\n", "figure", "A", "B", "B - A");
     for (const auto& m : c.deltas) {
-      std::string delta = "n/a";
-      if (auto dv = m.delta()) {
-        delta = m.unit == analysis::MetricUnit::Percent ? fmt::format("{:+.2f} pt", *dv)
-                                                         : (*dv >= 0 ? "+" : "-") + formatMetric(m, std::fabs(*dv));
-      }
-      out += fmt::format("  {:<24}{:>14}{:>14}{:>14}\n", m.label, formatMetric(m, m.a), formatMetric(m, m.b), delta);
+      out += fmt::format("  {:<24}{:>14}{:>14}{:>14}\n", m.label, formatMetricValue(m, m.a), formatMetricValue(m, m.b),
+                         formatMetricChange(m));
     }
     out += fmt::format("  {}\n\n", c.verdict);
   }

@@ -402,22 +402,8 @@ void saveSession(const trace::Session& session, const std::string& path) {
 trace::Session loadSession(const std::string& path) {
   std::string head = readFileHead(path, 16);
   if (!looksLikeSqlite(head)) throw InputError(path + ": not a Feedscope session (not an SQLite database)");
-  // Open read-only and immutable: viewing a session never changes it, and no journal is created.
-  std::string uri = "file:";
-  for (char c : path) {
-    if (c == '?' || c == '#' || c == '%') {
-      char buf[4];
-      std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
-      uri += buf;
-    } else {
-      uri += c;
-    }
-  }
-  uri += "?mode=ro&immutable=1";
-  sqlite3* raw = nullptr;
-  int rc = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
-  SqliteDb db(raw);
-  if (rc != SQLITE_OK) throw InputError(path + ": cannot open session (" + sqlite3_errmsg(raw) + ")");
+  // Read-only and immutable: viewing a session never changes it, and no journal is created.
+  SqliteDb db = openSqliteReadOnly(path);
   return readSession(db, path);
 }
 

@@ -1,6 +1,8 @@
 // SQLite wrappers.
 #include "io/sqlite_handle.h"
 
+#include <cstdio>
+
 #include "io/input_error.h"
 
 namespace feedscope::io {
@@ -29,6 +31,26 @@ bool SqliteDb::hasTable(const char* name) const {
   bool found = sqlite3_step(st) == SQLITE_ROW;
   sqlite3_finalize(st);
   return found;
+}
+
+SqliteDb openSqliteReadOnly(const std::string& path) {
+  // A URI, so that immutable=1 can be given; characters with a meaning in URIs are escaped.
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == '?' || c == '#' || c == '%') {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
+      uri += buf;
+    } else {
+      uri += c;
+    }
+  }
+  uri += "?mode=ro&immutable=1";
+  sqlite3* raw = nullptr;
+  int rc = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  SqliteDb db(raw);
+  if (rc != SQLITE_OK) throw InputError(path + ": cannot open (" + sqlite3_errmsg(raw) + ")");
+  return db;
 }
 
 SqliteStatement::SqliteStatement(const SqliteDb& db, const char* sql, std::string_view what)

@@ -33,6 +33,10 @@ class SqliteDb {
   sqlite3* db_ = nullptr;
 };
 
+// Opens `path` read-only and immutable (no journal, no lock, nothing written: viewing never changes
+// a file); throws InputError("<path>: cannot open ...") when SQLite cannot open it.
+SqliteDb openSqliteReadOnly(const std::string& path);
+
 class SqliteStatement {
  public:
   SqliteStatement(const SqliteDb& db, const char* sql, std::string_view what);

@@ -11,7 +11,8 @@ namespace {
 constexpr int kWidth = 200;
 using Bitmap = std::vector<bool>;
 
-Bitmap toBitmap(const std::vector<Span>& spans) {
+template <typename Spans>
+Bitmap toBitmap(const Spans& spans) {
   Bitmap b(kWidth, false);
   for (const auto& s : spans) {
     for (TimeNs t = s.start; t < s.end; ++t) b[static_cast<std::size_t>(t)] = true;
@@ -27,9 +28,9 @@ bool wellFormed(const SpanList& l) {
   return true;
 }
 
-std::vector<Span> randomSpans(std::mt19937& rng, int n) {
+SpanList randomSpans(std::mt19937& rng, int n) {
   std::uniform_int_distribution<int> pos(0, kWidth - 1), len(0, 30);
-  std::vector<Span> out;
+  SpanList out;
   for (int i = 0; i < n; ++i) {
     TimeNs s = pos(rng);
     out.push_back({s, std::min<TimeNs>(kWidth, s + len(rng))});

@@ -1,25 +1,22 @@
 // The feedscope CLI end to end: exit codes, one-line errors, and the reports and files it writes.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "support/run_cli.h"
+#include "support/cli_run.h"
 #include "support/temp_dir.h"
 
 namespace {
 
 using feedscope::testing::TempDir;
+
 using Result = feedscope::testing::CliResult;
 
-// Runs the CLI with `args` (shell-quoted by the caller), capturing stdout and stderr.
-Result run(const std::string& args) { return feedscope::testing::runCli(FEEDSCOPE_CLI, args); }
+Result run(const std::string& args) { return feedscope::testing::runCli(args); }
 
 std::string data(const std::string& rel) { return std::string(FEEDSCOPE_TEST_DATA_DIR) + "/" + rel; }
 
-int lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+int lines(const std::string& s) { return feedscope::testing::lineCount(s); }
 
 TEST(Cli, ReportOnTheA100TraceShowsTheFiguresAndThePageableFinding) {
   Result r = run("report " + data("kineto/a100_simple_add.json.gz"));

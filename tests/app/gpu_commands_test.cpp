@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "support/run_cli.h"
+#include "support/cli_run.h"
 
 namespace {
 

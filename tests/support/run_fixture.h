@@ -18,9 +18,9 @@ class RunFixture {
   trace::StringTable& strings() { return session_.strings; }
 
   std::uint32_t kernel(trace::TimeNs s, trace::TimeNs e, std::int64_t stream = 7, std::uint32_t corr = 0,
-                       std::int32_t device = 0) {
+                       std::int32_t device = 0, const std::string& name = "kernel") {
     trace::Interval iv{kBase + s, kBase + e, trace::IntervalKind::Kernel};
-    iv.name = session_.strings.intern("kernel");
+    iv.name = session_.strings.intern(name);
     iv.correlation = corr;
     builder_.add(builder_.gpuTrack(device, stream), iv);
     return corr;

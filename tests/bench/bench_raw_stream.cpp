@@ -1,7 +1,7 @@
 // What the injection pays per record to keep it in the raw stream (on CUPTI's completion thread, not
 // the program's), against the least any recorder pays: appending the record to memory. And how fast
 // the launcher reads streams back.
-//   feedscope_raw_stream_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//   bench_raw_stream --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 

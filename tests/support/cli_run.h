@@ -1,8 +1,9 @@
-// Running the feedscope CLI from a test: exit code, stdout and stderr.
+// Runs the feedscope CLI binary for end-to-end tests, capturing its exit code, stdout and stderr.
 #pragma once
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -17,7 +18,7 @@ struct CliResult {
   std::string err;
 };
 
-// Runs `cli` with `args` (shell-quoted by the caller).
+// Runs the CLI binary `cli` with `args` (shell-quoted by the caller).
 inline CliResult runCli(const std::string& cli, const std::string& args) {
   TempDir dir;
   std::string errFile = dir.file("stderr");
@@ -31,6 +32,15 @@ inline CliResult runCli(const std::string& cli, const std::string& args) {
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.err = readWholeFile(errFile);
   return r;
+}
+
+#ifdef FEEDSCOPE_CLI
+// Runs the feedscope binary this test target was built with.
+inline CliResult runCli(const std::string& args) { return runCli(FEEDSCOPE_CLI, args); }
+#endif
+
+inline int lineCount(const std::string& s) {
+  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
 }
 
 }  // namespace feedscope::testing

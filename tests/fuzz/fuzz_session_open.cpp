@@ -1,0 +1,23 @@
+// libFuzzer target: arbitrary bytes as a .feedscope session image, then the analysis and reports of
+// whatever loaded. A corrupt session must end in InputError, never a crash or a hang.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "io/input_error.h"
+#include "io/report.h"
+#include "io/session_store.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace feedscope;
+  try {
+    trace::Session session =
+        io::loadSessionFromMemory(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz");
+    io::Report report = io::buildReport(session, "fuzz", {});
+    (void)io::renderJsonReport(report);
+    (void)io::renderTextReport(report);
+  } catch (const io::InputError&) {
+    // Expected for malformed input.
+  }
+  return 0;
+}

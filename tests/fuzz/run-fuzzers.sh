@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz preset: clang, ASan + UBSan) and runs each for SECONDS
+# (default 600), seeded from the real traces in tests/data and a session made from one of them.
+# Prints the executions and the outcome of each; exits non-zero if a fuzzer found a crash.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-600}
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz --target fuzz_kineto_import fuzz_session_open
+build=build-fuzz
+work=${FUZZ_WORK:-$build/fuzz-work}
+mkdir -p "$work/kineto-seeds" "$work/session-seeds" "$work/kineto-corpus" "$work/session-corpus"
+
+# Kineto seeds: the small real traces, plain and gzipped, and the legacy format.
+for f in tests/data/kineto/compare_base.json.gz tests/data/kineto/cpu_only.json.gz tests/data/kineto/mi250_rocm.json.gz; do
+  cp "$f" "$work/kineto-seeds/"
+  zcat "$f" > "$work/kineto-seeds/$(basename "$f" .gz)"
+done
+printf '[{"ph":"X","cat":"Kernel","name":"k","pid":0,"tid":7,"ts":1000,"dur":5,"args":{"device":0,"stream":7}}]' \
+  > "$work/kineto-seeds/legacy.json"
+
+# Session seeds: sessions written by the real writer.
+if [ ! -x build-release/app/feedscope/feedscope ]; then
+  cmake --preset release >/dev/null && cmake --build --preset release --target feedscope
+fi
+build-release/app/feedscope/feedscope import tests/data/kineto/compare_base.json.gz -o "$work/session-seeds/base.feedscope" 2>/dev/null
+build-release/app/feedscope/feedscope import tests/data/kineto/mi250_rocm.json.gz -o "$work/session-seeds/rocm.feedscope" 2>/dev/null
+
+status=0
+for target in fuzz_kineto_import fuzz_session_open; do
+  case $target in
+    fuzz_kineto_import) corpus=$work/kineto-corpus seeds=$work/kineto-seeds dict=tests/fuzz/kineto.dict ;;
+    fuzz_session_open) corpus=$work/session-corpus seeds=$work/session-seeds dict= ;;
+  esac
+  log=$work/$target.log
+  echo "== $target for ${seconds}s"
+  args=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -max_len=262144 -print_final_stats=1
+        -artifact_prefix="$work/$target-")
+  [ -n "$dict" ] && args+=(-dict="$dict")
+  if ! "$build/tests/fuzz/$target" "${args[@]}" "$corpus" "$seeds" >"$log" 2>&1; then
+    status=1
+    echo "   FAILED: see $log"; grep -E "ERROR|SUMMARY" "$log" | head -5
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" | sed 's/^/   /'
+  echo "   corpus: $(ls "$corpus" | wc -l) inputs"
+done
+exit $status

@@ -1,0 +1,98 @@
+// The Markdown report and the per-step CSV on runs with known answers: escaping of names that would
+// be Markdown, the evidence of findings, and exact per-step figures.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "analysis/comparison.h"
+#include "io/csv_export.h"
+#include "io/report.h"
+#include "support/run_fixture.h"
+#include "support/temp_dir.h"
+
+namespace feedscope::io {
+namespace {
+
+using testing::RunFixture;
+
+// Two 15 ns steps; kernels [0, 10) and [20, 30); a pageable copy [5, 25) fills the one gap.
+trace::Session twoSteps(const std::string& name) {
+  RunFixture f(name);
+  f.kernel(0, 10, 7, 1);
+  f.kernel(20, 30, 7, 2);
+  f.h2d(5, 25, 4096);
+  f.step(0, 15, 1);
+  f.step(15, 30, 2);
+  return f.finish();
+}
+
+TEST(MarkdownReport, NamesFromTracesCannotBecomeMarkup) {
+  trace::Session s = twoSteps("k<float>|x_y_ *b* [l](u) `c` &amp;");
+  s.runs[0].devices.push_back({0, "GPU <img src=x>", ""});
+  Report report = buildReport(s, "in`put.json", {});
+  std::string md = renderMarkdownReport(report);
+  EXPECT_NE(md.find("# Feedscope report: in\\`put.json\n"), std::string::npos) << md;
+  EXPECT_NE(
+      md.find("## k\\<float\\>\\|x_y\\_ \\*b\\* \\[l\\](u) \\`c\\` \\&amp; · GPU 0 (GPU \\<img src=x\\>)\n"),
+      std::string::npos)
+      << md;
+  for (std::size_t at = md.find('<'); at != std::string::npos; at = md.find('<', at + 1)) {
+    EXPECT_EQ(md[at - 1], '\\') << "an unescaped '<' at " << at;
+  }
+}
+
+TEST(MarkdownReport, FindingsCarryTheirEvidence) {
+  trace::Session s = twoSteps("run");
+  std::string md = renderMarkdownReport(buildReport(s, "x", {}));
+  EXPECT_NE(md.find("- **\\[high\\] Input copies from pageable memory** (GPU 0) — "), std::string::npos) << md;
+  EXPECT_NE(md.find("  - *Evidence* (1 range, longest first, from the first GPU operation): +5 ns..+25 ns "
+                    "(pageable copy, 4.00 KiB at 205 GB/s)\n"),
+            std::string::npos)
+      << md;
+}
+
+TEST(MarkdownReport, ComparisonTableShowsChangesAndDirection) {
+  trace::Session a = twoSteps("a");
+  RunFixture fb("b");
+  fb.kernel(0, 10, 7, 1);
+  fb.kernel(10, 20, 7, 2);
+  fb.step(0, 10, 1);
+  fb.step(10, 20, 2);
+  trace::Session b = fb.finish();
+  Report report = buildReport(a, "a", {});
+  Report second = buildReport(b, "b", {});
+  report.runs.push_back(second.runs[0]);
+  report.analyses.push_back(second.analyses[0]);
+  report.comparisons.push_back(analysis::compareRuns(report.analyses[0], report.analyses[1]));
+  std::string md = renderMarkdownReport(report);
+  EXPECT_NE(md.find("## Comparison: b against a\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| median step time | 15 ns | 10 ns | -5 ns ✅ |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| starvation | 33.33 % | 0.00 % | -33.33 pt ✅ |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| kernels | 2 | 2 | +0 |\n"), std::string::npos) << md;
+}
+
+TEST(StepsCsv, ExactFiguresPerStep) {
+  trace::Session s = twoSteps("run, \"A\"");
+  Report report = buildReport(s, "x", {});
+  testing::TempDir dir;
+  std::string path = dir.file("steps.csv");
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  writeStepsCsv(report.analyses, f);
+  std::fclose(f);
+  std::string csv = testing::readWholeFile(path);
+  EXPECT_EQ(
+      csv,
+      "run,device,step,name,start_ns,duration_ns,compute_busy_ns,starvation_ns,starvation_pct,copy_only_ns,"
+      "fully_idle_ns,exposed_h2d_ns,h2d_overlap_pct,input_bound_pct,copy_wait_pageable_ns,copy_wait_pinned_"
+      "ns,"
+      "host_data_loading_ns,host_blocked_in_cuda_ns,host_launch_overhead_ns,host_other_ns,dependency_other_"
+      "ns,"
+      "h2d_count,h2d_bytes,kernel_count\n"
+      "\"run, "
+      "\"\"A\"\"\",0,1,ProfilerStep#1,1000000,15,10,5,33.3333,5,0,5,50.0000,33.3333,5,0,0,0,0,0,0,1,4096,1\n"
+      "\"run, "
+      "\"\"A\"\"\",0,2,ProfilerStep#2,1000015,15,10,5,33.3333,5,0,5,50.0000,33.3333,5,0,0,0,0,0,0,0,0,1\n");
+}
+
+}  // namespace
+}  // namespace feedscope::io
