@@ -108,15 +108,21 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
     }
   }
   std::vector<std::string> notes;
-  const trace::TimeNs shift = b.clock.realtime_offset_ns - a.clock.realtime_offset_ns;
+  trace::TimeNs shift = 0;
+  if (__builtin_sub_overflow(b.clock.realtime_offset_ns, a.clock.realtime_offset_ns, &shift)) {
+    throw io::InputError("cannot join run '" + a.name + "' with " + bName +
+                         ": realtime offsets out of range");
+  }
   const std::string aHost = hostOf(a), bHost = hostOf(b);
   const bool sameHost = !aHost.empty() && aHost == bHost;
   const std::string prefix = sameHost || bHost.empty() ? "" : bHost + ": ";
 
   Extent ea = extentOf(a), eb = extentOf(b);
   if (!ea.empty() && !eb.empty()) {
-    trace::TimeNs bStart = eb.start + shift, bEnd = eb.end + shift;
-    if (bStart > ea.end || bEnd < ea.start) {
+    trace::TimeNs bStart = 0, bEnd = 0;
+    bool inRange =
+        !__builtin_add_overflow(eb.start, shift, &bStart) && !__builtin_add_overflow(eb.end, shift, &bEnd);
+    if (inRange && (bStart > ea.end || bEnd < ea.start)) {
       trace::TimeNs apart = bStart > ea.end ? bStart - ea.end : ea.start - bEnd;
       notes.push_back("run '" + a.name + "': the part from " + bName +
                       " does not overlap the rest in time (" + trace::formatDuration(apart) +
@@ -134,8 +140,11 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
   for (auto& track : b.tracks) {
     auto& iv = track.intervals;
     for (std::size_t i = 0; i < iv.size(); ++i) {
-      iv.start_ns[i] += shift;
-      iv.end_ns[i] += shift;
+      if (__builtin_add_overflow(iv.start_ns[i], shift, &iv.start_ns[i]) ||
+          __builtin_add_overflow(iv.end_ns[i], shift, &iv.end_ns[i]) || iv.start_ns[i] <= 0) {
+        throw io::InputError("cannot join run '" + a.name + "' with " + bName +
+                             ": its realtime offset puts its times outside the first part's clock");
+      }
       if (iv.correlation[i] != 0) iv.correlation[i] += correlationBase;
       auto [it, fresh] = names.try_emplace(iv.name[i], 0);
       if (fresh) it->second = aStrings.intern(bStrings.get(iv.name[i]));

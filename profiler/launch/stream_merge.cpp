@@ -15,14 +15,22 @@ namespace {
 using rawstream::ProcessStream;
 using trace::TrackKind;
 
+// About 146 years of uptime, and a week for one interval: far beyond any real recording.
+constexpr std::int64_t kMaxPlausibleNs = std::int64_t{1} << 62;
+constexpr std::int64_t kMaxPlausibleDurationNs = 7LL * 24 * 3600 * 1'000'000'000;
+
 // The offset that puts a stream's timestamps on CLOCK_MONOTONIC. The collector normally stamps with
 // CLOCK_MONOTONIC itself (offset 0); if it had to fall back to another clock, its start sample says
 // how far that clock is from CLOCK_MONOTONIC.
 std::int64_t toMonotonicOffset(const ProcessStream& s) {
   for (const auto& c : s.clocks) {
     if (c.when != rawstream::ClockWhen::Start) continue;
-    if (c.clock == rawstream::ClockId::Monotonic || c.source_ns == 0) return 0;
-    return c.monotonic_ns - c.source_ns;
+    std::int64_t offset = 0;
+    if (c.clock == rawstream::ClockId::Monotonic || c.source_ns == 0 ||
+        __builtin_sub_overflow(c.monotonic_ns, c.source_ns, &offset)) {
+      return 0;
+    }
+    return offset;
   }
   return 0;
 }
@@ -124,14 +132,15 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
     const std::string process = processLabel(*s);
     if (!haveOffset) {
       for (const auto& c : s->clocks) {
-        if (c.realtime_ns != 0 && c.monotonic_ns != 0) {
-          run.clock.realtime_offset_ns = c.realtime_ns - c.monotonic_ns;
+        if (c.realtime_ns != 0 && c.monotonic_ns != 0 &&
+            !__builtin_sub_overflow(c.realtime_ns, c.monotonic_ns, &run.clock.realtime_offset_ns)) {
           haveOffset = true;
           break;
         }
       }
-      if (!haveOffset && s->created_realtime_ns != 0) {
-        run.clock.realtime_offset_ns = s->created_realtime_ns - s->created_monotonic_ns;
+      if (!haveOffset && s->created_realtime_ns != 0 &&
+          !__builtin_sub_overflow(s->created_realtime_ns, s->created_monotonic_ns,
+                                  &run.clock.realtime_offset_ns)) {
         haveOffset = true;
       }
     }
@@ -149,7 +158,13 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
 
     for (const auto& placed : s->intervals) {
       trace::Interval iv = placed.interval;
-      if (iv.start_ns == 0 || iv.end_ns < iv.start_ns) {
+      // CLOCK_MONOTONIC readings are positive: start 0 is CUPTI's "no timestamp", anything below it,
+      // past kMaxPlausibleNs or longer than kMaxPlausibleDurationNs is damage, which would overflow
+      // the analysis' sums.
+      if (iv.start_ns <= 0 || iv.end_ns < iv.start_ns || iv.end_ns - iv.start_ns > kMaxPlausibleDurationNs ||
+          __builtin_add_overflow(iv.start_ns, shift, &iv.start_ns) ||
+          __builtin_add_overflow(iv.end_ns, shift, &iv.end_ns) || iv.start_ns <= 0 ||
+          iv.end_ns > kMaxPlausibleNs) {
         ++run.records.invalid;
         continue;
       }
@@ -157,8 +172,6 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
         ++run.records.zero_length;
         continue;
       }
-      iv.start_ns += shift;
-      iv.end_ns += shift;
       const rawstream::Placement& p = placed.placement;
       bool onGpu = p.track == TrackKind::GpuStream || p.track == TrackKind::GpuMarkers;
       std::int32_t device = onGpu ? devices.map(*s, p.device) : -1;
