@@ -158,18 +158,24 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
 
     for (const auto& placed : s->intervals) {
       trace::Interval iv = placed.interval;
-      // CLOCK_MONOTONIC readings are positive: start 0 is CUPTI's "no timestamp", anything below it,
-      // past kMaxPlausibleNs or longer than kMaxPlausibleDurationNs is damage, which would overflow
-      // the analysis' sums.
-      if (iv.start_ns <= 0 || iv.end_ns < iv.start_ns || iv.end_ns - iv.start_ns > kMaxPlausibleDurationNs ||
-          __builtin_add_overflow(iv.start_ns, shift, &iv.start_ns) ||
-          __builtin_add_overflow(iv.end_ns, shift, &iv.end_ns) || iv.start_ns <= 0 ||
-          iv.end_ns > kMaxPlausibleNs) {
+      // Counted as RunBuilder counts them: start 0 (CUPTI's "no timestamp") or end before start is
+      // invalid, end == start zero-length.
+      if (iv.start_ns == 0 || iv.end_ns < iv.start_ns) {
         ++run.records.invalid;
         continue;
       }
       if (iv.end_ns == iv.start_ns) {
         ++run.records.zero_length;
+        continue;
+      }
+      // CLOCK_MONOTONIC readings are positive: anything below zero, past kMaxPlausibleNs or longer
+      // than kMaxPlausibleDurationNs, before or after the clock shift, is damage, which would
+      // overflow the analysis' sums.
+      if (iv.start_ns < 0 || iv.end_ns - iv.start_ns > kMaxPlausibleDurationNs ||
+          __builtin_add_overflow(iv.start_ns, shift, &iv.start_ns) ||
+          __builtin_add_overflow(iv.end_ns, shift, &iv.end_ns) || iv.start_ns <= 0 ||
+          iv.end_ns > kMaxPlausibleNs) {
+        ++run.records.invalid;
         continue;
       }
       const rawstream::Placement& p = placed.placement;

@@ -118,13 +118,17 @@ TEST(StreamMerge, InvalidRecordsAreCountedAndOtherClocksConverted) {
   s.intervals.push_back(
       {{TrackKind::GpuStream, 0, 7}, {9000, 8000, IntervalKind::Kernel}});  // end before start
   s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {9000, 9000, IntervalKind::Kernel}});  // zero length
+  s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {-5, 100, IntervalKind::Kernel}});     // before boot
+  constexpr std::int64_t kEightDays = 8LL * 24 * 3600 * 1'000'000'000;
+  s.intervals.push_back(
+      {{TrackKind::GpuStream, 0, 7}, {9000, 9000 + kEightDays, IntervalKind::Kernel}});  // too long
   s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {50'000, 51'000, IntervalKind::Kernel}});
   // The collector could not stamp with CLOCK_MONOTONIC: its clock runs 40 µs ahead.
   s.clocks = {{ClockId::Realtime, ClockWhen::Start, 140'000, 100'000, 7'000'000}};
   StringTable strings;
   TraceRun run = mergeProcessStreams({s}, strings, "r");
   EXPECT_EQ(run.records.dropped, 4u);
-  EXPECT_EQ(run.records.invalid, 4u);  // 2 from the collector, 2 here
+  EXPECT_EQ(run.records.invalid, 6u);  // 2 from the collector, 4 here
   EXPECT_EQ(run.records.zero_length, 1u);
   ASSERT_EQ(run.intervalCount(), 1u);
   EXPECT_EQ(run.tracks[0].intervals.start_ns[0], 10'000);
