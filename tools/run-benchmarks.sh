@@ -8,7 +8,7 @@ cmake --preset release >/dev/null
 cmake --build --preset release
 b=build-release/tests/bench
 echo "## $(date -u +%Y-%m-%d) on $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-for bench in bench_analysis bench_session_store bench_kineto_import; do
+for bench in bench_analysis bench_session_store bench_kineto_import bench_raw_stream; do
   echo "### $bench"
   "$b/$bench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true 2>/dev/null | grep -E "median|Benchmark"
 done

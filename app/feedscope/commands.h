@@ -16,5 +16,8 @@ void addExportCommand(CLI::App& app, CommandAction& action);
 void addDevicesCommand(CLI::App& app, CommandAction& action);
 void addDemoCommand(CLI::App& app, CommandAction& action);
 void addCalibrateCommand(CLI::App& app, CommandAction& action);
+void addRecordCommand(CLI::App& app, CommandAction& action);
+void addMergeCommand(CLI::App& app, CommandAction& action);
+void addRawInfoCommand(CLI::App& app, CommandAction& action);
 
 }  // namespace feedscope::cli

@@ -22,6 +22,9 @@ int main(int argc, char** argv) {
   addDevicesCommand(app, action);
   addDemoCommand(app, action);
   addCalibrateCommand(app, action);
+  addRecordCommand(app, action);
+  addMergeCommand(app, action);
+  addRawInfoCommand(app, action);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -6,10 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-600}
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --target fuzz_kineto_import fuzz_session_open
+cmake --build --preset fuzz --target fuzz_kineto_import fuzz_session_open fuzz_raw_stream
 build=build-fuzz
 work=${FUZZ_WORK:-$build/fuzz-work}
-mkdir -p "$work/kineto-seeds" "$work/session-seeds" "$work/kineto-corpus" "$work/session-corpus"
+mkdir -p "$work/kineto-seeds" "$work/session-seeds" "$work/kineto-corpus" "$work/session-corpus" \
+  "$work/raw-seeds" "$work/raw-corpus"
 
 # Kineto seeds: the small real traces, plain and gzipped, and the legacy format.
 for f in tests/data/kineto/compare_base.json.gz tests/data/kineto/cpu_only.json.gz tests/data/kineto/mi250_rocm.json.gz; do
@@ -26,11 +27,23 @@ fi
 build-release/app/feedscope/feedscope import tests/data/kineto/compare_base.json.gz -o "$work/session-seeds/base.feedscope" 2>/dev/null
 build-release/app/feedscope/feedscope import tests/data/kineto/mi250_rocm.json.gz -o "$work/session-seeds/rocm.feedscope" 2>/dev/null
 
+# Raw stream seeds: a process tree recorded through the injection's recorder (the launcher tests'
+# helper, with a synthetic activity source), its streams kept.
+cmake --build --preset release --target feedscope feedscope_test_traced_child >/dev/null
+raw=$(mktemp -d)
+touch "$raw/placeholder.so"
+FEEDSCOPE_INJECT_LIBRARY="$raw/placeholder.so" build-release/app/feedscope/feedscope record --keep-raw --flush-ms 5 \
+  -o "$raw/r.feedscope" -- build-release/tests/launch/feedscope_test_traced_child --ticks 3 --per-tick 3 \
+  --spawn-child --range train 1 2 >/dev/null 2>&1 || true
+cp "$raw"/r.feedscope.raw-*/*.fsraw "$work/raw-seeds/" 2>/dev/null || true
+rm -rf "$raw"
+
 status=0
-for target in fuzz_kineto_import fuzz_session_open; do
+for target in fuzz_kineto_import fuzz_session_open fuzz_raw_stream; do
   case $target in
     fuzz_kineto_import) corpus=$work/kineto-corpus seeds=$work/kineto-seeds dict=tests/fuzz/kineto.dict ;;
     fuzz_session_open) corpus=$work/session-corpus seeds=$work/session-seeds dict= ;;
+    fuzz_raw_stream) corpus=$work/raw-corpus seeds=$work/raw-seeds dict=tests/fuzz/raw_stream.dict ;;
   esac
   log=$work/$target.log
   echo "== $target for ${seconds}s"

@@ -1,0 +1,156 @@
+// feedscope record [options] -- PROGRAM ARGS...: runs a program unchanged under the CUPTI injection,
+// records every process of its tree that uses CUDA into one run, and prints the report on stderr.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <filesystem>
+
+#include "commands.h"
+#include "exit_codes.h"
+#include "io/input_error.h"
+#include "io/report.h"
+#include "launch/injection_env.h"
+#include "launch/recording.h"
+
+namespace feedscope::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RecordArgs {
+  std::vector<std::string> argv;
+  std::string output, label, capture, progress;
+  bool append = false, noNvtx = false, keepRaw = false;
+  double delay = 0, duration = 0;
+  int flushMs = 0;
+};
+
+std::string selfExecutable() {
+  char path[PATH_MAX];
+  ssize_t n = ::readlink("/proc/self/exe", path, sizeof path);
+  return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
+}
+
+// record.feedscope, or record-2.feedscope... when that exists: a default never overwrites.
+std::string defaultOutput(bool append) {
+  std::string name = "record.feedscope";
+  for (int n = 2; !append && fs::exists(name); ++n) name = "record-" + std::to_string(n) + ".feedscope";
+  return name;
+}
+
+void note(const std::string& line) {
+  fmt::print(stderr, "feedscope: {}\n", line);
+}
+
+void printReport(const launch::Recording& recording, const launch::RecordSummary& summary,
+                 const std::string& output) {
+  io::Report report = io::buildReport(recording.session(), output, {}, {summary.run_name});
+  std::string text = io::renderTextReport(report);
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+int record(const RecordArgs& a) {
+  launch::RecordOptions options;
+  options.argv = a.argv;
+  if (options.argv.empty())
+    throw io::InputError("give the program to record after --, e.g. feedscope record -- python train.py");
+  if (!a.capture.empty()) {
+    auto capture = launch::parseCapture(a.capture);
+    if (!capture)
+      throw io::InputError("--capture '" + a.capture + "': use nvtx:RANGE_NAME or cudaProfilerApi");
+    options.capture = *capture;
+  }
+  std::string buildTree;
+#ifdef FEEDSCOPE_INJECT_BUILD_PATH
+  buildTree = FEEDSCOPE_INJECT_BUILD_PATH;
+#endif
+  auto library = launch::locateInjectionLibrary(selfExecutable(), buildTree);
+  if (!library) {
+    fmt::print(stderr,
+               "feedscope: error: {} not found: this feedscope was built without CUDA (or {} names a missing "
+               "file), so it cannot record\n",
+               launch::kInjectLibraryName, launch::kInjectLibraryVar);
+    return kExitNoGpu;
+  }
+  options.injection_library = *library;
+  options.output = a.output.empty() ? defaultOutput(a.append) : a.output;
+  options.label = a.label.empty() ? fs::path(options.argv.front()).filename().string() : a.label;
+  options.append = a.append;
+  options.delay_s = a.delay;
+  options.duration_s = a.duration;
+  options.nvtx = !a.noNvtx;
+  options.machine_progress = a.progress == "machine";
+  options.flush_ms = a.flushMs;
+  options.keep_raw = a.keepRaw;
+
+  launch::Recording recording(options);  // bad options and append targets fail here, before the run
+  for (const auto& w : recording.environmentWarnings()) note("warning: " + w);
+  launch::SpawnFailure failure;
+  auto exit = recording.run(failure);
+  if (!exit) {
+    fmt::print(stderr, "feedscope: error: {}\n", failure.message);
+    return failure.notFound() ? kExitProgramNotFound : kExitProgramNotExecutable;
+  }
+
+  // From here on the program has run: whatever goes wrong in Feedscope, its exit status is returned.
+  const int status = exit->shellStatus();
+  try {
+    launch::RecordSummary summary = recording.collect(*exit);
+    for (const auto& n : summary.notes) note(n);
+    if (summary.saved) {
+      printReport(recording, summary, options.output);
+      note(fmt::format("recorded {} process{} ({} intervals) as run '{}' in {}", summary.processes,
+                       summary.processes == 1 ? "" : "es", summary.intervals, summary.run_name,
+                       options.output));
+      if (options.append && recording.session().runs.size() > 1) {
+        note(fmt::format("compare: feedscope report {} --run '{}' --compare-run '{}'", options.output,
+                         recording.session().runs.front().name, summary.run_name));
+      }
+    } else if (!summary.save_error.empty()) {
+      note("error: the recording was not saved: " + summary.save_error);
+    }
+    if (!summary.raw_dir_kept.empty()) note("raw streams kept in " + summary.raw_dir_kept);
+    if (exit->signaled) note("the program was " + exit->describe());
+    if (status == kExitOk && !summary.saved && !summary.save_error.empty()) return kExitBadInput;
+  } catch (const std::exception& e) {
+    note(std::string("internal error while saving the recording: ") + e.what() + " (please report this)");
+    if (status == kExitOk) return kExitInternalError;
+  }
+  return status;
+}
+
+}  // namespace
+
+void addRecordCommand(CLI::App& app, CommandAction& action) {
+  auto a = std::make_shared<RecordArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "record",
+      "Run a program unchanged and record what its GPU did: feedscope record [options] -- PROGRAM ARGS...");
+  cmd->add_option("-o,--output", a->output,
+                  "session file to write (default record.feedscope, never overwritten)");
+  cmd->add_option("--label", a->label, "name of the recorded run (default: the program's name)");
+  cmd->add_flag("--append", a->append,
+                "add the run to an existing session (A/B: --label off, then --label on --append)");
+  cmd->add_option("--capture", a->capture,
+                  "keep only what happens inside NVTX ranges named RANGE (nvtx:RANGE) or between "
+                  "cudaProfilerStart and cudaProfilerStop (cudaProfilerApi)");
+  cmd->add_option("--delay", a->delay, "seconds after the start before recording begins")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--duration", a->duration, "seconds to record; the program itself runs on to its end")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--no-nvtx", a->noNvtx, "do not collect NVTX ranges");
+  cmd->add_option("--progress", a->progress,
+                  "machine: FEEDSCOPE-PROGRESS <fraction> <message> lines on stderr")
+      ->check(CLI::IsMember({"machine"}));
+  cmd->add_option("--flush-ms", a->flushMs, "how often each process writes what it collected (default 1000)")
+      ->check(CLI::Range(1, 60000))
+      ->group("");
+  cmd->add_flag("--keep-raw", a->keepRaw, "keep the per-process raw streams (*.fsraw) beside the session");
+  cmd->add_option("PROGRAM", a->argv, "the program and its arguments, after --")->expected(-1);
+  cmd->callback([a, &action] { action = [a] { return record(*a); }; });
+}
+
+}  // namespace feedscope::cli

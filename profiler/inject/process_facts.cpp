@@ -1,0 +1,50 @@
+// Reading the process's own identity from the kernel.
+#include "inject/process_facts.h"
+
+#include <limits.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <iterator>
+
+namespace feedscope::inject {
+
+std::string hostName() {
+  char name[HOST_NAME_MAX + 1] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
+std::string executablePath() {
+  char path[PATH_MAX];
+  ssize_t n = ::readlink("/proc/self/exe", path, sizeof path);
+  return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
+}
+
+std::string commandLine() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string raw((std::istreambuf_iterator<char>(in)), {});
+  while (!raw.empty() && raw.back() == '\0') raw.pop_back();
+  for (char& c : raw) {
+    if (c == '\0') c = ' ';
+  }
+  return raw;
+}
+
+namespace {
+std::int64_t readClock(clockid_t id) {
+  timespec ts{};
+  ::clock_gettime(id, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+}  // namespace
+
+std::int64_t monotonicNowNs() {
+  return readClock(CLOCK_MONOTONIC);
+}
+std::int64_t realtimeNowNs() {
+  return readClock(CLOCK_REALTIME);
+}
+
+}  // namespace feedscope::inject

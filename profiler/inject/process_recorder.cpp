@@ -1,0 +1,193 @@
+// The per-process recorder: stream creation, window filter, flush thread, exit and fork handling.
+#include "inject/process_recorder.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "inject/process_facts.h"
+
+namespace feedscope::inject {
+
+using rawstream::Severity;
+
+std::unique_ptr<ProcessRecorder> ProcessRecorder::create(const RecorderConfig& config, std::string& error) {
+  if (!config.enabled()) {
+    error = std::string(kRawDirVar) + " is not set";
+    return nullptr;
+  }
+  rawstream::StreamIdentity identity;
+  identity.pid = static_cast<std::uint32_t>(::getpid());
+  identity.ppid = static_cast<std::uint32_t>(::getppid());
+  identity.created_monotonic_ns = monotonicNowNs();
+  identity.created_realtime_ns = realtimeNowNs();
+  std::string path = config.raw_dir + "/" + std::to_string(identity.pid) + "-" +
+                     std::to_string(identity.created_monotonic_ns) + ".fsraw";
+  auto writer = rawstream::RawStreamWriter::create(path, identity, error);
+  if (!writer) return nullptr;
+  writer->addProcessInfo(hostName(), executablePath(), commandLine());
+  std::unique_ptr<ProcessRecorder> recorder(new ProcessRecorder(config, std::move(writer)));
+  for (const auto& problem : config.problems) recorder->report(Severity::Warning, problem);
+  return recorder;
+}
+
+ProcessRecorder::ProcessRecorder(const RecorderConfig& config,
+                                 std::unique_ptr<rawstream::RawStreamWriter> writer)
+    : config_(config), writer_(std::move(writer)) {}
+
+// Only tests destroy a recorder (the process-wide one is leaked), and there the flush thread is real
+// even after enterForkedChild(): stop and join it.
+ProcessRecorder::~ProcessRecorder() {
+  finish();
+  {
+    std::lock_guard lock(flushMutex_);
+    stopRequested_ = true;
+  }
+  flushWake_.notify_all();
+  if (flushThread_.joinable()) flushThread_.join();
+}
+
+void ProcessRecorder::record(const rawstream::Placement& placement, const trace::Interval& interval,
+                             std::string_view name) {
+  if (!config_.inWindow(interval.start_ns)) {
+    outsideWindow_.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  writer_->addInterval(placement, interval, name);
+}
+
+void ProcessRecorder::recordDevice(const rawstream::DeviceRecord& device) {
+  writer_->addDevice(device);
+}
+
+void ProcessRecorder::report(Severity severity, std::string_view text) {
+  writer_->addMessage(severity, text);
+}
+
+void ProcessRecorder::writeClockSample(rawstream::ClockWhen when) {
+  rawstream::ClockSample sample;
+  sample.when = when;
+  if (source_) {
+    sample.clock = source_->clock();
+    sample.source_ns = source_->now();
+  }
+  sample.monotonic_ns = monotonicNowNs();
+  sample.realtime_ns = realtimeNowNs();
+  writer_->addClockSample(sample);
+}
+
+void ProcessRecorder::attach(std::unique_ptr<ActivitySource> source) {
+  if (inForkedChild() || source_) return;
+  source_ = std::move(source);
+  writeClockSample(rawstream::ClockWhen::Start);
+  writer_->flush();
+  // The program's signals must keep reaching the program's own threads: this one blocks them all.
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &previous);
+  try {
+    flushThread_ = std::thread([this] { flushLoop(); });
+    pthread_setname_np(flushThread_.native_handle(), "feedscope-flush");
+  } catch (const std::system_error& e) {
+    report(Severity::Error, std::string("cannot start the flush thread (") + e.what() +
+                                "): records are written only when buffers fill and at exit");
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+}
+
+void ProcessRecorder::flushOnce(bool forced) {
+  if (inForkedChild()) return;
+  if (source_) {
+    source_->flush(forced);
+    SourceCounts counts = source_->counts();
+    if (counts.dropped != lastCounts_.dropped || counts.invalid != lastCounts_.invalid) {
+      writer_->addRecordCounts(counts.dropped, counts.invalid);
+      lastCounts_ = counts;
+    }
+  }
+  writer_->flush();
+}
+
+void ProcessRecorder::stopSourceAfterWindow() {
+  if (!source_ || sourceStopped() || monotonicNowNs() < config_.window_end_ns) return;
+  // Nothing after the window will be written: the last forced flush, then no more tracing.
+  flushOnce(true);
+  source_->stop();
+  sourceStopped_.store(true, std::memory_order_relaxed);
+  report(rawstream::Severity::Info,
+         "the capture window closed: collection stopped while the program runs on");
+  writer_->flush();
+}
+
+void ProcessRecorder::flushLoop() {
+  std::unique_lock lock(flushMutex_);
+  while (!stopRequested_) {
+    flushWake_.wait_for(lock, std::chrono::milliseconds(config_.flush_ms), [this] { return stopRequested_; });
+    if (stopRequested_ || inForkedChild()) break;
+    lock.unlock();
+    flushOnce(false);
+    stopSourceAfterWindow();
+    lock.lock();
+  }
+}
+
+void ProcessRecorder::finish() {
+  if (inForkedChild()) return;
+  std::call_once(finished_, [this] {
+    {
+      std::lock_guard lock(flushMutex_);
+      stopRequested_ = true;
+    }
+    flushWake_.notify_all();
+    if (flushThread_.joinable() && flushThread_.get_id() != std::this_thread::get_id()) flushThread_.join();
+    flushOnce(true);
+    if (outsideWindow_.load() > 0) {
+      report(Severity::Info,
+             std::to_string(outsideWindow_.load()) + " records outside the capture window were not written");
+    }
+    if (source_) writeClockSample(rawstream::ClockWhen::End);
+    writer_->close(monotonicNowNs());
+  });
+}
+
+void ProcessRecorder::enterForkedChild() {
+  forkedChild_.store(true, std::memory_order_relaxed);
+  writer_->disableWithoutLocking();
+}
+
+namespace {
+
+std::once_flag g_startOnce;
+std::atomic<ProcessRecorder*> g_recorder{nullptr};
+
+void onForkChild() {
+  if (ProcessRecorder* r = g_recorder.load()) r->enterForkedChild();
+}
+
+void onExit() {
+  if (ProcessRecorder* r = g_recorder.load()) r->finish();
+}
+
+}  // namespace
+
+ProcessRecorder* startProcessRecorder(const RecorderConfig& config) {
+  std::call_once(g_startOnce, [&] {
+    std::string error;
+    // Leaked on purpose: it must outlive every static destructor and atexit handler that may still
+    // produce records, and its flush thread must never be destroyed while joinable.
+    ProcessRecorder* recorder = ProcessRecorder::create(config, error).release();
+    if (recorder == nullptr) return;  // nowhere to write, so nothing to report to: record nothing
+    g_recorder.store(recorder);
+    pthread_atfork(nullptr, nullptr, &onForkChild);
+    std::atexit(&onExit);
+  });
+  return g_recorder.load();
+}
+
+ProcessRecorder* processRecorder() {
+  return g_recorder.load();
+}
+
+}  // namespace feedscope::inject

@@ -1,0 +1,76 @@
+// Records one process into its raw stream: the sink the collector writes through (filtered by the
+// capture window), a flush thread so a killed process loses about a second at most, a final forced
+// flush at exit, and the fork rule: a forked child never calls the collector and writes nothing.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+
+#include "inject/activity_source.h"
+#include "inject/environment.h"
+#include "rawstream/writer.h"
+
+namespace feedscope::inject {
+
+class ProcessRecorder {
+ public:
+  // Creates <config.raw_dir>/<pid>-<ns>.fsraw and writes who this process is; null (with `error`
+  // set) when it cannot.
+  static std::unique_ptr<ProcessRecorder> create(const RecorderConfig& config, std::string& error);
+  ~ProcessRecorder();
+  ProcessRecorder(const ProcessRecorder&) = delete;
+  ProcessRecorder& operator=(const ProcessRecorder&) = delete;
+
+  // The sink: writes the interval when it starts inside the capture window.
+  void record(const rawstream::Placement& placement, const trace::Interval& interval, std::string_view name);
+  void recordDevice(const rawstream::DeviceRecord& device);
+  // A failure (or a fact worth knowing) inside the recorder or the collector, for the launcher to print.
+  void report(rawstream::Severity severity, std::string_view text);
+
+  // Takes the source and starts the flush thread that drives it.
+  void attach(std::unique_ptr<ActivitySource> source);
+  // The final forced flush, the End record and close: what the exit handler runs. Once; does
+  // nothing in a forked child.
+  void finish();
+  // The pthread_atfork child handler: takes no lock and makes no call into the source.
+  void enterForkedChild();
+
+  bool inForkedChild() const { return forkedChild_.load(std::memory_order_relaxed); }
+  const RecorderConfig& config() const { return config_; }
+  rawstream::RawStreamWriter& writer() { return *writer_; }
+  std::uint64_t recordsOutsideWindow() const { return outsideWindow_.load(std::memory_order_relaxed); }
+  bool sourceStopped() const { return sourceStopped_.load(std::memory_order_relaxed); }
+
+ private:
+  ProcessRecorder(const RecorderConfig& config, std::unique_ptr<rawstream::RawStreamWriter> writer);
+  void flushLoop();
+  void flushOnce(bool forced);
+  void stopSourceAfterWindow();
+  void writeClockSample(rawstream::ClockWhen when);
+
+  RecorderConfig config_;
+  std::unique_ptr<rawstream::RawStreamWriter> writer_;
+  std::unique_ptr<ActivitySource> source_;
+  std::atomic<bool> forkedChild_{false};
+  std::atomic<std::uint64_t> outsideWindow_{0};
+  std::atomic<bool> sourceStopped_{false};
+  SourceCounts lastCounts_;
+
+  std::mutex flushMutex_;  // guards stopRequested_ and serialises flushes
+  std::condition_variable flushWake_;
+  bool stopRequested_ = false;
+  std::thread flushThread_;
+  std::once_flag finished_;
+};
+
+// The one recorder of this process, started once (std::call_once) and hooked to fork() and exit().
+// Returns null when FEEDSCOPE_RAW_DIR is not set or the stream cannot be created.
+ProcessRecorder* startProcessRecorder(const RecorderConfig& config);
+ProcessRecorder* processRecorder();
+
+}  // namespace feedscope::inject

@@ -1,0 +1,155 @@
+// Child start, signal forwarding and waiting.
+#include "launch/child_process.h"
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+extern char** environ;
+
+namespace feedscope::launch {
+namespace {
+
+std::atomic<pid_t> g_child{0};
+// Dispositions before we installed the forwarder, restored when the child has ended.
+struct sigaction g_previous[NSIG];
+bool g_installed[NSIG];
+
+// A signal a process sent us (kill, systemd, Slurm) is meant for the program: pass it on. One the
+// terminal generated (Ctrl-C: si_code SI_KERNEL) already went to the whole foreground process group,
+// child included; sending it again would deliver it twice (Python would see two KeyboardInterrupts).
+// A child that left our process group did not get the terminal's copy, so it always gets ours.
+void forward(int signal, siginfo_t* info, void*) {
+  int savedErrno = errno;
+  pid_t child = g_child.load();
+  if (child > 0) {
+    bool fromTerminal = info != nullptr && info->si_code == SI_KERNEL;
+    if (!fromTerminal || ::getpgid(child) != ::getpgrp()) ::kill(child, signal);
+  }
+  errno = savedErrno;
+}
+
+void installForwarder() {
+  for (int s : forwardedSignals()) {
+    struct sigaction current {};
+    ::sigaction(s, nullptr, &current);
+    // An ignored signal stays ignored, for us and (through exec) for the child, as without Feedscope.
+    g_installed[s] = current.sa_handler != SIG_IGN;
+    if (!g_installed[s]) continue;
+    struct sigaction action {};
+    action.sa_sigaction = &forward;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(s, &action, &g_previous[s]);
+  }
+}
+
+void removeForwarder() {
+  for (int s : forwardedSignals()) {
+    if (g_installed[s]) ::sigaction(s, &g_previous[s], nullptr);
+    g_installed[s] = false;
+  }
+}
+
+}  // namespace
+
+const std::vector<int>& forwardedSignals() {
+  static const std::vector<int> signals = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
+  return signals;
+}
+
+std::string ChildExit::describe() const {
+  if (!signaled) return "exited with code " + std::to_string(code);
+  const char* name = ::strsignal(signal);
+  return "killed by signal " + std::to_string(signal) + " (" + (name ? name : "unknown") + ")" +
+         (core_dumped ? ", core dumped" : "");
+}
+
+bool SpawnFailure::notFound() const {
+  return error == ENOENT || error == ENOTDIR;
+}
+
+std::optional<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& argv,
+                                                const std::vector<std::string>& environment,
+                                                SpawnFailure& failure) {
+  if (argv.empty() || argv.front().empty()) {
+    failure = {ENOENT, "no program to run"};
+    return std::nullopt;
+  }
+  std::vector<char*> args, env;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  for (const auto& e : environment) env.push_back(const_cast<char*>(e.c_str()));
+  env.push_back(nullptr);
+
+  // Block the forwarded signals from before the child exists until the forwarder knows its pid, so
+  // none is lost or handled by the defaults in between; the child starts with our original mask.
+  sigset_t forwarded, original;
+  sigemptyset(&forwarded);
+  for (int s : forwardedSignals()) sigaddset(&forwarded, s);
+  ::pthread_sigmask(SIG_BLOCK, &forwarded, &original);
+  installForwarder();
+
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  for (int s : forwardedSignals()) {
+    if (g_installed[s]) sigaddset(&defaults, s);
+  }
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setsigmask(&attr, &original);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  pid_t pid = -1;
+  // posix_spawnp looks argv[0] up in our PATH, as execvp does, and reports a failed exec as its result.
+  int rc = ::posix_spawnp(&pid, args[0], nullptr, &attr, args.data(), env.data());
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) {
+    removeForwarder();
+    ::pthread_sigmask(SIG_SETMASK, &original, nullptr);
+    failure = {rc, "cannot run '" + argv.front() + "': " + std::strerror(rc)};
+    return std::nullopt;
+  }
+  g_child.store(pid);
+  ::pthread_sigmask(SIG_SETMASK, &original, nullptr);
+  return ChildProcess(pid);
+}
+
+ChildProcess::ChildProcess(ChildProcess&& other) noexcept : pid_(other.pid_), waited_(other.waited_) {
+  other.pid_ = -1;
+  other.waited_ = true;
+}
+
+ChildProcess::~ChildProcess() {
+  // Never kill the program: if nobody waited, wait here so it is not left a zombie.
+  if (!waited_ && pid_ > 0) wait();
+}
+
+ChildExit ChildProcess::wait() {
+  int status = 0;
+  pid_t got;
+  do {
+    got = ::waitpid(pid_, &status, 0);
+  } while (got < 0 && errno == EINTR);
+  waited_ = true;
+  g_child.store(0);
+  removeForwarder();
+  ChildExit exit;
+  if (got < 0) {
+    exit.code = 1;  // cannot happen for our own child; reported as a plain failure
+  } else if (WIFSIGNALED(status)) {
+    exit.signaled = true;
+    exit.signal = WTERMSIG(status);
+    exit.core_dumped = WCOREDUMP(status);
+  } else {
+    exit.code = WEXITSTATUS(status);
+  }
+  return exit;
+}
+
+}  // namespace feedscope::launch

@@ -1,0 +1,37 @@
+// Where libfeedscope-inject.so is, and the environment the recorded program gets: the user's own,
+// untouched, plus the variables that load the library into every process that initialises CUDA.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace feedscope::launch {
+
+// Overrides every other place the library is looked for.
+inline constexpr const char* kInjectLibraryVar = "FEEDSCOPE_INJECT_LIBRARY";
+inline constexpr const char* kInjectLibraryName = "libfeedscope-inject.so";
+
+// The library's absolute path: $FEEDSCOPE_INJECT_LIBRARY, else beside the executable, else
+// <prefix>/lib/feedscope/ for an installed feedscope, else `buildTreePath` (may be empty). nullopt
+// when none exists.
+std::optional<std::string> locateInjectionLibrary(const std::string& executablePath,
+                                                  const std::string& buildTreePath);
+
+struct InjectionSettings {
+  std::string library;  // absolute path of libfeedscope-inject.so
+  std::string raw_dir;  // absolute path of the folder for the raw streams
+  bool nvtx = true;
+  std::int64_t window_start_ns = 0;
+  std::int64_t window_end_ns = std::numeric_limits<std::int64_t>::max();
+  int flush_ms = 0;  // 0: the library's default
+};
+
+// `current` is an environ-style list. Variables of ours that the user had set are replaced, each
+// with a warning; an NVTX injection of the user's own is kept when NVTX is off.
+std::vector<std::string> recordingEnvironment(const char* const* current, const InjectionSettings& settings,
+                                              std::vector<std::string>& warnings);
+
+}  // namespace feedscope::launch

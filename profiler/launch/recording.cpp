@@ -1,0 +1,204 @@
+// The record flow: prepare, run with progress, collect the raw streams into a saved session.
+#include "launch/recording.h"
+
+#include <fmt/format.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+
+#include "inject/process_facts.h"
+#include "io/input_error.h"
+#include "io/open_input.h"
+#include "io/session_store.h"
+#include "launch/injection_env.h"
+#include "launch/progress_lines.h"
+#include "launch/stream_merge.h"
+#include "rawstream/reader.h"
+#include "trace/session_merge.h"
+
+extern char** environ;
+
+namespace feedscope::launch {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::int64_t secondsToNs(double s) {
+  return static_cast<std::int64_t>(std::llround(s * 1e9));
+}
+
+void checkAppendTarget(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    throw io::InputError(path + ": no such session to append to (record without --append to create it)");
+  }
+  if (io::detectInputFormat(path) != io::InputFormat::Session) {
+    throw io::InputError(path + ": not a Feedscope session; --append adds runs to a .feedscope file only");
+  }
+  io::loadSession(path);  // a corrupt or newer session fails here, before the program runs
+}
+
+}  // namespace
+
+std::string quoteCommandLine(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& a : argv) {
+    if (!out.empty()) out += ' ';
+    bool plain = !a.empty() && a.find_first_of(" \t\n'\"\\$`*?;&|<>()[]{}!#~") == std::string::npos;
+    if (plain) {
+      out += a;
+      continue;
+    }
+    out += '\'';
+    for (char c : a) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += '\'';
+  }
+  return out;
+}
+
+Recording::Recording(RecordOptions options) : options_(std::move(options)) {
+  if (options_.argv.empty()) throw io::InputError("no program to record: give it after --");
+  if (options_.delay_s < 0 || !std::isfinite(options_.delay_s))
+    throw io::InputError("--delay must be 0 or more");
+  if (options_.duration_s < 0 || !std::isfinite(options_.duration_s)) {
+    throw io::InputError("--duration must be more than 0");
+  }
+  if (options_.capture.kind == CaptureSpec::Kind::NvtxRange && !options_.nvtx) {
+    throw io::InputError("--capture nvtx:" + options_.capture.range + " needs NVTX ranges: drop --no-nvtx");
+  }
+  if (options_.append) checkAppendTarget(options_.output);
+
+  // The raw streams go beside the session: the same file system, and easy to find if left behind.
+  fs::path out = fs::absolute(options_.output);
+  std::string pattern = (out.parent_path() / (out.filename().string() + ".raw-XXXXXX")).string();
+  std::vector<char> buf(pattern.begin(), pattern.end());
+  buf.push_back('\0');
+  if (::mkdtemp(buf.data()) == nullptr) {
+    throw io::InputError(options_.output + ": cannot create a folder for the raw streams beside it (" +
+                         std::strerror(errno) + ")");
+  }
+  rawDir_ = buf.data();
+  removeRawDir_ = !options_.keep_raw;
+}
+
+Recording::~Recording() {
+  if (removeRawDir_ && !rawDir_.empty()) {
+    std::error_code ec;
+    fs::remove_all(rawDir_, ec);
+  }
+}
+
+std::optional<ChildExit> Recording::run(SpawnFailure& failure) {
+  startedMonotonicNs_ = inject::monotonicNowNs();
+  windowStartNs_ = options_.delay_s > 0 ? startedMonotonicNs_ + secondsToNs(options_.delay_s) : 0;
+  windowEndNs_ = options_.duration_s > 0 ? (windowStartNs_ > 0 ? windowStartNs_ : startedMonotonicNs_) +
+                                               secondsToNs(options_.duration_s)
+                                         : std::numeric_limits<std::int64_t>::max();
+  InjectionSettings settings;
+  settings.library = options_.injection_library;
+  settings.raw_dir = rawDir_;
+  settings.nvtx = options_.nvtx;
+  settings.window_start_ns = windowStartNs_;
+  settings.window_end_ns = windowEndNs_;
+  settings.flush_ms = options_.flush_ms;
+  auto env = recordingEnvironment(environ, settings, envWarnings_);
+
+  auto child = ChildProcess::spawn(options_.argv, env, failure);
+  if (!child) return std::nullopt;
+  std::optional<ProgressHeartbeat> heartbeat;
+  if (options_.machine_progress) {
+    heartbeat.emplace(rawDir_, startedMonotonicNs_, options_.delay_s, options_.duration_s);
+  }
+  return child->wait();
+}
+
+RecordSummary Recording::collect(const ChildExit& exit) {
+  RecordSummary summary;
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(rawDir_, ec)) {
+    if (entry.path().extension() == ".fsraw") files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  if (options_.machine_progress)
+    writeProgressLine(1, fmt::format("reading {} raw stream{}", files.size(), files.size() == 1 ? "" : "s"));
+
+  std::vector<rawstream::ProcessStream> streams;
+  for (const auto& file : files) {
+    rawstream::ReadResult read = rawstream::readRawStream(file);
+    const auto& r = read.report;
+    std::string who = read.stream.pid != 0 ? processLabel(read.stream) : fs::path(file).filename().string();
+    if (r.status != rawstream::ReadStatus::Complete) {
+      // A process that did not reach exit() is normal for a program killed by a signal: say what was kept.
+      std::string problem = r.problem.substr(std::min(r.problem.size(), file.size() + 2));
+      summary.notes.push_back(fmt::format("{}: {}", who, problem));
+    }
+    for (const auto& m : read.stream.messages) {
+      summary.notes.push_back(fmt::format("{}: {}: {}", who, rawstream::severityName(m.severity), m.text));
+    }
+    if (r.usable()) streams.push_back(std::move(read.stream));
+  }
+  summary.processes = streams.size();
+  if (streams.empty()) {
+    summary.notes.push_back(files.empty() ? "no process of the program initialised CUDA: nothing was recorded"
+                                          : "no raw stream could be read: nothing was recorded");
+    removeRawDir_ = files.empty() && !options_.keep_raw;
+    if (!removeRawDir_) summary.raw_dir_kept = rawDir_;
+    return summary;
+  }
+
+  trace::StringTable recordedStrings;
+  trace::Run run = mergeProcessStreams(streams, recordedStrings, options_.label);
+  run.command = quoteCommandLine(options_.argv);
+  run.labels["exit"] = exit.describe();
+  if (windowStartNs_ > 0 || windowEndNs_ != std::numeric_limits<std::int64_t>::max()) {
+    auto stats = applyTimeWindow(run, windowStartNs_, windowEndNs_);
+    run.labels["window"] = fmt::format("--delay {} --duration {}", options_.delay_s, options_.duration_s);
+    if (stats.removed > 0)
+      summary.notes.push_back(
+          fmt::format("--delay/--duration: {} records outside the window left out", stats.removed));
+  }
+  if (options_.capture.kind != CaptureSpec::Kind::Everything) {
+    auto stats = applyCapture(run, recordedStrings, options_.capture);
+    std::string what = options_.capture.kind == CaptureSpec::Kind::NvtxRange
+                           ? "nvtx:" + options_.capture.range
+                           : std::string("cudaProfilerApi");
+    run.labels["capture"] = what;
+    if (stats.windows == 0) {
+      summary.notes.push_back(
+          options_.capture.kind == CaptureSpec::Kind::NvtxRange
+              ? fmt::format("--capture {}: no NVTX range named '{}' was recorded, so nothing was kept", what,
+                            options_.capture.range)
+              : std::string("--capture cudaProfilerApi: the program never called cudaProfilerStart, so "
+                            "nothing was kept"));
+    } else {
+      summary.notes.push_back(fmt::format("--capture {}: {} window{}, kept {} of {} records", what,
+                                          stats.windows, stats.windows == 1 ? "" : "s", stats.kept,
+                                          stats.kept + stats.removed));
+    }
+  }
+
+  try {
+    if (options_.append) session_ = io::loadSession(options_.output);
+    trace::Run& added = trace::appendRun(session_, std::move(run), recordedStrings);
+    summary.run_name = added.name;
+    summary.intervals = added.intervalCount();
+    if (options_.machine_progress) writeProgressLine(1, "saving " + options_.output);
+    io::saveSession(session_, options_.output);
+    summary.saved = true;
+  } catch (const io::InputError& e) {
+    summary.save_error = e.what();
+    removeRawDir_ = false;
+  }
+  if (!removeRawDir_) summary.raw_dir_kept = rawDir_;
+  if (options_.machine_progress) writeProgressLine(1, summary.saved ? "done" : "failed");
+  return summary;
+}
+
+}  // namespace feedscope::launch

@@ -1,0 +1,76 @@
+// One `feedscope record`: checks what can be checked before the program runs, runs it under the
+// injection with progress lines, then turns the raw streams of its process tree into a run and saves
+// the session. The program's output, signals and exit status are its own throughout.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "launch/capture.h"
+#include "launch/child_process.h"
+#include "trace/session.h"
+
+namespace feedscope::launch {
+
+struct RecordOptions {
+  std::vector<std::string> argv;  // the program and its arguments, exactly as given
+  std::string output;             // the session file
+  std::string label;              // the run's name
+  bool append = false;
+  CaptureSpec capture;
+  double delay_s = 0;
+  double duration_s = 0;  // 0: to the end of the program
+  bool nvtx = true;
+  bool machine_progress = false;  // FEEDSCOPE-PROGRESS lines on stderr
+  std::string injection_library;
+  int flush_ms = 0;       // 0: the library's default
+  bool keep_raw = false;  // keep the raw streams folder after a successful save
+};
+
+// What happened after the program ended.
+struct RecordSummary {
+  bool saved = false;
+  std::string run_name;       // the name the run got (a clash with --append adds " (2)")
+  std::size_t processes = 0;  // streams merged
+  std::size_t intervals = 0;
+  std::vector<std::string> notes;  // lines for the user: stream problems, recorder messages, capture
+  std::string save_error;          // why nothing was saved, when something was recorded
+  std::string raw_dir_kept;        // the raw streams folder, when it was kept
+};
+
+class Recording {
+ public:
+  // Throws io::InputError before anything runs: a session to append to that is missing or not a
+  // session, an output folder where the raw streams folder cannot be made, a bad option.
+  explicit Recording(RecordOptions options);
+  ~Recording();
+  Recording(const Recording&) = delete;
+  Recording& operator=(const Recording&) = delete;
+
+  // Runs the program to its end: its exit, or why it could not be started.
+  std::optional<ChildExit> run(SpawnFailure& failure);
+  // Reads, merges and saves what was recorded; never throws for bad streams (they become notes).
+  RecordSummary collect(const ChildExit& exit);
+
+  // The saved session (after collect()), for the report.
+  const trace::Session& session() const { return session_; }
+  const std::string& rawDir() const { return rawDir_; }
+  const std::vector<std::string>& environmentWarnings() const { return envWarnings_; }
+
+ private:
+  RecordOptions options_;
+  std::string rawDir_;
+  std::vector<std::string> envWarnings_;
+  std::int64_t startedMonotonicNs_ = 0;
+  std::int64_t windowStartNs_ = 0;
+  std::int64_t windowEndNs_ = 0;
+  trace::Session session_;
+  bool removeRawDir_ = true;
+};
+
+// The command line as one string a user could paste back: arguments with spaces or quotes quoted.
+std::string quoteCommandLine(const std::vector<std::string>& argv);
+
+}  // namespace feedscope::launch

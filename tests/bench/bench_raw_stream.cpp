@@ -1,0 +1,101 @@
+// What the injection pays per record to keep it in the raw stream (on CUPTI's completion thread, not
+// the program's), against the least any recorder pays: appending the record to memory. And how fast
+// the launcher reads streams back.
+//   bench_raw_stream --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "rawstream/reader.h"
+#include "rawstream/writer.h"
+
+namespace {
+
+using namespace feedscope;
+
+// 200 distinct kernel names as long as templated CUDA kernel names are.
+const std::vector<std::string>& kernelNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (int i = 0; i < 200; ++i) {
+      v.push_back(
+          "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, "
+          "at::detail::Array<char*, 3> >(int, variant_" +
+          std::to_string(i) + ")");
+    }
+    return v;
+  }();
+  return names;
+}
+
+std::string tempPath(const char* what) {
+  return "/tmp/feedscope-bench-" + std::to_string(::getpid()) + "-" + what + ".fsraw";
+}
+
+trace::Interval kernelAt(std::int64_t i) {
+  trace::Interval iv{1000 + i * 10, 1005 + i * 10, trace::IntervalKind::Kernel};
+  iv.correlation = static_cast<std::uint32_t>(i);
+  return iv;
+}
+
+void BM_MemoryAppendBaseline(benchmark::State& state) {
+  const auto& names = kernelNames();
+  std::vector<rawstream::PlacedInterval> kept;
+  kept.reserve(1 << 20);
+  std::int64_t i = 0;
+  for (auto _ : state) {
+    if (kept.size() == kept.capacity()) kept.clear();
+    rawstream::PlacedInterval p{{trace::TrackKind::GpuStream, 0, 7}, kernelAt(i)};
+    p.interval.name = static_cast<std::uint32_t>(static_cast<std::size_t>(i) % names.size());
+    kept.push_back(p);
+    benchmark::DoNotOptimize(kept.data());
+    ++i;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_MemoryAppendBaseline);
+
+void BM_WriterAddInterval(benchmark::State& state) {
+  const auto& names = kernelNames();
+  std::string path = tempPath("write");
+  std::string error;
+  auto writer = rawstream::RawStreamWriter::create(path, {1, 1, 1, 1}, error);
+  if (!writer) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  std::int64_t i = 0;
+  for (auto _ : state) {
+    writer->addInterval({trace::TrackKind::GpuStream, 0, 7}, kernelAt(i), names[i % names.size()]);
+    ++i;
+  }
+  writer->close(2);  // chunks are written (writev) as they fill: their cost is in the loop
+  state.SetItemsProcessed(state.iterations());
+  ::unlink(path.c_str());
+}
+BENCHMARK(BM_WriterAddInterval);
+
+void BM_ReadStream(benchmark::State& state) {
+  const auto& names = kernelNames();
+  std::string path = tempPath("read");
+  std::string error;
+  auto writer = rawstream::RawStreamWriter::create(path, {1, 1, 1, 1}, error);
+  const std::int64_t n = state.range(0);
+  for (std::int64_t i = 0; i < n; ++i) {
+    writer->addInterval({trace::TrackKind::GpuStream, 0, 7}, kernelAt(i), names[i % names.size()]);
+  }
+  writer->close(2);
+  for (auto _ : state) {
+    auto r = rawstream::readRawStream(path);
+    benchmark::DoNotOptimize(r.stream.intervals.data());
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+  ::unlink(path.c_str());
+}
+BENCHMARK(BM_ReadStream)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

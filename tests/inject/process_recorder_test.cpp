@@ -1,0 +1,233 @@
+// The recorder inside every recorded process: its environment, capture window, flush thread, exit
+// flush and the forked-child rule, driven by a synthetic source since there is no GPU here.
+#include "inject/process_recorder.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "inject/environment.h"
+#include "inject/process_facts.h"
+#include "rawstream/reader.h"
+#include "support/temp_dir.h"
+
+namespace {
+
+using namespace feedscope::inject;
+using feedscope::rawstream::ClockWhen;
+using feedscope::rawstream::ReadStatus;
+using feedscope::testing::TempDir;
+using feedscope::trace::Interval;
+using feedscope::trace::IntervalKind;
+using feedscope::trace::TrackKind;
+
+RecorderConfig configOf(const std::map<std::string, std::string>& env) {
+  return readRecorderConfig([&](const char* name) -> const char* {
+    auto it = env.find(name);
+    return it == env.end() ? nullptr : it->second.c_str();
+  });
+}
+
+// Holds records until flushed, counting how often the recorder asked.
+class CountingSource : public ActivitySource {
+ public:
+  explicit CountingSource(ProcessRecorder& r) : recorder_(r) {}
+  void add(std::int64_t start) {
+    std::lock_guard lock(mutex_);
+    pending_.push_back(start);
+  }
+  void flush(bool forced) override {
+    std::vector<std::int64_t> batch;
+    {
+      std::lock_guard lock(mutex_);
+      batch.swap(pending_);
+      ++flushes_;
+      if (forced) ++forcedFlushes_;
+    }
+    for (auto s : batch)
+      recorder_.record({TrackKind::GpuStream, 0, 7}, {s, s + 10, IntervalKind::Kernel}, "k");
+  }
+  SourceCounts counts() const override { return {5, 1}; }
+  void stop() override {
+    std::lock_guard lock(mutex_);
+    ++stops_;
+  }
+  int stops() {
+    std::lock_guard lock(mutex_);
+    return stops_;
+  }
+  feedscope::rawstream::ClockId clock() const override { return feedscope::rawstream::ClockId::Monotonic; }
+  std::int64_t now() const override { return monotonicNowNs(); }
+  int flushes() {
+    std::lock_guard lock(mutex_);
+    return flushes_;
+  }
+  int forcedFlushes() {
+    std::lock_guard lock(mutex_);
+    return forcedFlushes_;
+  }
+
+ private:
+  ProcessRecorder& recorder_;
+  std::mutex mutex_;
+  std::vector<std::int64_t> pending_;
+  int flushes_ = 0, forcedFlushes_ = 0, stops_ = 0;
+};
+
+TEST(RecorderConfig, ReadsEveryVariable) {
+  auto c = configOf({{kRawDirVar, "/tmp/raw"},
+                     {kNvtxVar, "0"},
+                     {kWindowStartVar, "100"},
+                     {kWindowEndVar, "200"},
+                     {kFlushMsVar, "250"}});
+  EXPECT_TRUE(c.enabled());
+  EXPECT_EQ(c.raw_dir, "/tmp/raw");
+  EXPECT_FALSE(c.nvtx);
+  EXPECT_EQ(c.window_start_ns, 100);
+  EXPECT_EQ(c.window_end_ns, 200);
+  EXPECT_EQ(c.flush_ms, 250);
+  EXPECT_TRUE(c.problems.empty());
+  EXPECT_TRUE(c.inWindow(100));
+  EXPECT_TRUE(c.inWindow(199));
+  EXPECT_FALSE(c.inWindow(99));
+  EXPECT_FALSE(c.inWindow(200));
+}
+
+TEST(RecorderConfig, DefaultsAndBadValuesNeverStopTheProgram) {
+  auto none = configOf({});
+  EXPECT_FALSE(none.enabled());
+  EXPECT_TRUE(none.nvtx);
+  EXPECT_EQ(none.flush_ms, kDefaultFlushMs);
+  EXPECT_TRUE(none.inWindow(1));
+
+  auto bad = configOf({{kRawDirVar, "/d"}, {kWindowStartVar, "soon"}, {kFlushMsVar, "0"}});
+  EXPECT_EQ(bad.window_start_ns, 0);
+  EXPECT_EQ(bad.flush_ms, kDefaultFlushMs);
+  ASSERT_EQ(bad.problems.size(), 2u);
+  EXPECT_EQ(bad.problems[0], "FEEDSCOPE_WINDOW_START_NS='soon' is not a number of nanoseconds; ignored");
+  EXPECT_EQ(bad.problems[1], "FEEDSCOPE_FLUSH_MS='0' is not 1..60000 ms; using 1000");
+}
+
+TEST(ProcessRecorder, WithoutAFolderNothingIsCreated) {
+  std::string error;
+  EXPECT_FALSE(ProcessRecorder::create(configOf({}), error));
+  EXPECT_EQ(error, "FEEDSCOPE_RAW_DIR is not set");
+  TempDir dir;
+  EXPECT_FALSE(ProcessRecorder::create(configOf({{kRawDirVar, dir.file("missing/sub")}}), error));
+  EXPECT_NE(error.find("cannot create (No such file or directory)"), std::string::npos) << error;
+}
+
+TEST(ProcessRecorder, FinishFlushesForcedAndWritesCountsClocksAndEnd) {
+  TempDir dir;
+  std::string error;
+  auto recorder = ProcessRecorder::create(configOf({{kRawDirVar, dir.path.string()},
+                                                    {kFlushMsVar, "60000"},
+                                                    {kWindowStartVar, "1000"},
+                                                    {kWindowEndVar, "2000"}}),
+                                          error);
+  ASSERT_TRUE(recorder) << error;
+  auto source = std::make_unique<CountingSource>(*recorder);
+  CountingSource* s = source.get();
+  recorder->attach(std::move(source));
+  for (std::int64_t start : {999, 1000, 1500, 1999, 2000}) s->add(start);
+  std::string path = recorder->writer().path();
+  recorder->finish();
+  EXPECT_EQ(s->forcedFlushes(), 1);
+  EXPECT_EQ(recorder->recordsOutsideWindow(), 2u);
+
+  auto r = feedscope::rawstream::readRawStream(path);
+  ASSERT_EQ(r.report.status, ReadStatus::Complete) << r.report.problem;
+  ASSERT_EQ(r.stream.intervals.size(), 3u);  // 1000, 1500 and 1999: the window is [start, end)
+  EXPECT_EQ(r.stream.intervals[0].interval.start_ns, 1000);
+  EXPECT_EQ(r.stream.intervals[2].interval.start_ns, 1999);
+  EXPECT_EQ(r.stream.dropped, 5u);
+  EXPECT_EQ(r.stream.invalid, 1u);
+  ASSERT_EQ(r.stream.clocks.size(), 2u);
+  EXPECT_EQ(r.stream.clocks[0].when, ClockWhen::Start);
+  EXPECT_EQ(r.stream.clocks[1].when, ClockWhen::End);
+  EXPECT_EQ(r.stream.pid, static_cast<std::uint32_t>(::getpid()));
+  EXPECT_EQ(r.stream.executable, executablePath());
+  ASSERT_EQ(r.stream.messages.size(), 1u);
+  EXPECT_EQ(r.stream.messages[0].text, "2 records outside the capture window were not written");
+  recorder->finish();  // a second exit handler run changes nothing
+  EXPECT_EQ(s->forcedFlushes(), 1);
+}
+
+TEST(ProcessRecorder, FlushThreadWritesWithoutWaitingForExit) {
+  TempDir dir;
+  std::string error;
+  auto recorder =
+      ProcessRecorder::create(configOf({{kRawDirVar, dir.path.string()}, {kFlushMsVar, "10"}}), error);
+  ASSERT_TRUE(recorder) << error;
+  auto source = std::make_unique<CountingSource>(*recorder);
+  CountingSource* s = source.get();
+  recorder->attach(std::move(source));
+  for (int i = 0; i < 100; ++i) s->add(1000 + i);
+  // No explicit flush: the thread must write them on its own, within a few of its periods.
+  std::size_t seen = 0;
+  for (int i = 0; i < 500 && seen < 100; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    seen = feedscope::rawstream::readRawStream(recorder->writer().path()).stream.intervals.size();
+  }
+  EXPECT_EQ(seen, 100u);
+  EXPECT_GE(s->flushes(), 1);
+  EXPECT_EQ(s->forcedFlushes(), 0);
+  recorder->finish();
+}
+
+TEST(ProcessRecorder, CollectionStopsOnceTheWindowHasClosed) {
+  TempDir dir;
+  std::string error;
+  std::int64_t end = monotonicNowNs() + 50'000'000;  // --duration 0.05 s from now
+  auto recorder = ProcessRecorder::create(
+      configOf({{kRawDirVar, dir.path.string()}, {kFlushMsVar, "10"}, {kWindowEndVar, std::to_string(end)}}),
+      error);
+  ASSERT_TRUE(recorder) << error;
+  auto source = std::make_unique<CountingSource>(*recorder);
+  CountingSource* s = source.get();
+  recorder->attach(std::move(source));
+  s->add(end - 1000);  // inside the window
+  for (int i = 0; i < 1000 && !recorder->sourceStopped(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(recorder->sourceStopped());
+  EXPECT_GE(monotonicNowNs(), end);
+  EXPECT_EQ(s->stops(), 1);
+  EXPECT_GE(s->forcedFlushes(), 1);  // what was collected up to the end was taken first
+  std::string path = recorder->writer().path();
+  recorder->finish();
+  EXPECT_EQ(s->stops(), 1);
+  auto r = feedscope::rawstream::readRawStream(path);
+  ASSERT_EQ(r.stream.intervals.size(), 1u);
+  ASSERT_FALSE(r.stream.messages.empty());
+  EXPECT_EQ(r.stream.messages[0].text,
+            "the capture window closed: collection stopped while the program runs on");
+}
+
+TEST(ProcessRecorder, AForkedChildNeverCallsTheSourceAndWritesNothing) {
+  TempDir dir;
+  std::string error;
+  auto recorder =
+      ProcessRecorder::create(configOf({{kRawDirVar, dir.path.string()}, {kFlushMsVar, "60000"}}), error);
+  ASSERT_TRUE(recorder) << error;
+  auto source = std::make_unique<CountingSource>(*recorder);
+  CountingSource* s = source.get();
+  recorder->attach(std::move(source));
+  s->add(1000);
+  std::string path = recorder->writer().path();
+  int before = s->flushes();
+  // What the pthread_atfork child handler does, then everything a child might do afterwards.
+  recorder->enterForkedChild();
+  recorder->record({TrackKind::GpuStream, 0, 7}, {5000, 5010, IntervalKind::Kernel}, "child");
+  recorder->report(feedscope::rawstream::Severity::Error, "child");
+  recorder->finish();
+  EXPECT_EQ(s->flushes(), before);
+  auto r = feedscope::rawstream::readRawStream(path);
+  EXPECT_EQ(r.report.status, ReadStatus::Unfinished);
+  EXPECT_TRUE(r.stream.intervals.empty());
+  EXPECT_TRUE(r.stream.messages.empty());
+}
+
+}  // namespace

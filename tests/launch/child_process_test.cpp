@@ -1,0 +1,193 @@
+// Starting the user's program: exit statuses as a shell reports them, programs that are missing or not
+// runnable, the environment it gets, and signals sent to us reaching it.
+#include "launch/child_process.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "launch/injection_env.h"
+#include "launch/recording.h"
+#include "support/temp_dir.h"
+
+extern char** environ;
+
+namespace {
+
+using namespace feedscope::launch;
+using feedscope::testing::TempDir;
+
+ChildExit runChild(const std::vector<std::string>& argv, std::vector<std::string> env = {}) {
+  if (env.empty()) {
+    for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  }
+  SpawnFailure failure;
+  auto child = ChildProcess::spawn(argv, env, failure);
+  EXPECT_TRUE(child) << failure.message;
+  return child ? child->wait() : ChildExit{};
+}
+
+bool waitForFile(const std::string& path) {
+  for (int i = 0; i < 3000; ++i) {
+    if (std::filesystem::exists(path)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+TEST(ChildProcess, ExitCodesComeBackAsTheProgramGaveThem) {
+  for (int code : {0, 1, 42, 255}) {
+    ChildExit e = runChild({FEEDSCOPE_PLAIN_CHILD, "exit", std::to_string(code)});
+    EXPECT_FALSE(e.signaled);
+    EXPECT_EQ(e.code, code);
+    EXPECT_EQ(e.shellStatus(), code);
+  }
+  EXPECT_EQ(runChild({FEEDSCOPE_PLAIN_CHILD, "exit", "42"}).describe(), "exited with code 42");
+}
+
+TEST(ChildProcess, DeathBySignalIsReportedAs128PlusTheSignal) {
+  ChildExit killed = runChild({FEEDSCOPE_PLAIN_CHILD, "kill-self", std::to_string(SIGKILL)});
+  EXPECT_TRUE(killed.signaled);
+  EXPECT_EQ(killed.signal, SIGKILL);
+  EXPECT_EQ(killed.shellStatus(), 137);
+  EXPECT_EQ(killed.describe(), "killed by signal 9 (Killed)");
+  ChildExit terminated = runChild({FEEDSCOPE_PLAIN_CHILD, "kill-self", std::to_string(SIGTERM)});
+  EXPECT_EQ(terminated.shellStatus(), 143);
+}
+
+TEST(ChildProcess, MissingAndUnrunnableProgramsAreTold) {
+  SpawnFailure failure;
+  EXPECT_FALSE(ChildProcess::spawn({"feedscope-no-such-program"}, {"PATH=/usr/bin:/bin"}, failure));
+  EXPECT_TRUE(failure.notFound());
+  EXPECT_EQ(failure.message, "cannot run 'feedscope-no-such-program': No such file or directory");
+
+  TempDir dir;
+  std::string notExecutable = dir.file("data.txt", "just text\n");
+  SpawnFailure denied;
+  EXPECT_FALSE(ChildProcess::spawn({notExecutable}, {}, denied));
+  EXPECT_FALSE(denied.notFound());
+  EXPECT_NE(denied.message.find("cannot run '" + notExecutable + "': "), std::string::npos);
+}
+
+TEST(ChildProcess, ProgramIsFoundInPathAndGetsTheGivenEnvironment) {
+  std::string dir = std::filesystem::path(FEEDSCOPE_PLAIN_CHILD).parent_path().string();
+  std::string name = std::filesystem::path(FEEDSCOPE_PLAIN_CHILD).filename().string();
+  // execvp semantics: a bare name is looked up in PATH (the child sees only the environment given).
+  std::string path = "PATH=" + dir + ":" + (std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin");
+  setenv("PATH", path.substr(5).c_str(), 1);
+  ChildExit e = runChild({name, "exit", "7"}, {"ONLY=this"});
+  EXPECT_EQ(e.code, 7);
+}
+
+TEST(ChildProcess, SignalsSentToUsReachTheProgram) {
+  for (int sig : {SIGTERM, SIGINT}) {
+    TempDir dir;
+    std::string ready = dir.file("ready");
+    std::vector<std::string> env;
+    for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+    SpawnFailure failure;
+    auto child = ChildProcess::spawn({FEEDSCOPE_PLAIN_CHILD, "wait-signal", ready}, env, failure);
+    ASSERT_TRUE(child) << failure.message;
+    ASSERT_TRUE(waitForFile(ready));
+    // Sent to this process, as systemd, Slurm or a user's kill would: we survive and pass it on.
+    ASSERT_EQ(::kill(::getpid(), sig), 0);
+    ChildExit e = child->wait();
+    EXPECT_FALSE(e.signaled);
+    EXPECT_EQ(e.code, 40 + sig) << "signal " << sig;
+  }
+  // With the child gone our own disposition is back: the default for SIGUSR1 would kill, so check
+  // the handler was removed rather than sending it.
+  struct sigaction now {};
+  sigaction(SIGTERM, nullptr, &now);
+  EXPECT_EQ(now.sa_handler, SIG_DFL);
+}
+
+TEST(ChildProcess, IgnoredSignalsStayIgnoredForTheProgram) {
+  // Started under nohup, a program ignores SIGHUP; it must still do so under Feedscope.
+  signal(SIGHUP, SIG_IGN);
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  SpawnFailure failure;
+  auto child =
+      ChildProcess::spawn({FEEDSCOPE_PLAIN_CHILD, "kill-self", std::to_string(SIGHUP)}, env, failure);
+  ASSERT_TRUE(child);
+  ChildExit e = child->wait();
+  EXPECT_FALSE(e.signaled);
+  EXPECT_EQ(e.code, 98);  // raise() returned: the signal was ignored
+  signal(SIGHUP, SIG_DFL);
+}
+
+TEST(InjectionEnvironment, AddsOurVariablesAndLeavesTheRestAlone) {
+  const char* current[] = {"PATH=/usr/bin",
+                           "HOME=/root",
+                           "CUDA_INJECTION64_PATH=/other/libtool.so",
+                           "FEEDSCOPE_WINDOW_END_NS=5",
+                           "FEEDSCOPE_INJECT_LIBRARY=/x/lib.so",
+                           "EMPTY=",
+                           nullptr};
+  InjectionSettings s;
+  s.library = "/opt/feedscope/libfeedscope-inject.so";
+  s.raw_dir = "/tmp/r";
+  s.window_start_ns = 77;
+  std::vector<std::string> warnings;
+  auto env = recordingEnvironment(current, s, warnings);
+  std::sort(env.begin(), env.end());
+  std::vector<std::string> expected = {"CUDA_INJECTION64_PATH=/opt/feedscope/libfeedscope-inject.so",
+                                       "EMPTY=",
+                                       "FEEDSCOPE_INJECT_LIBRARY=/x/lib.so",
+                                       "FEEDSCOPE_NVTX=1",
+                                       "FEEDSCOPE_RAW_DIR=/tmp/r",
+                                       "FEEDSCOPE_WINDOW_START_NS=77",
+                                       "HOME=/root",
+                                       "NVTX_INJECTION64_PATH=/opt/feedscope/libfeedscope-inject.so",
+                                       "PATH=/usr/bin"};
+  EXPECT_EQ(env, expected);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("CUDA_INJECTION64_PATH was set to '/other/libtool.so'"), std::string::npos);
+}
+
+TEST(InjectionEnvironment, WithoutNvtxTheUsersOwnNvtxInjectionStays) {
+  const char* current[] = {"NVTX_INJECTION64_PATH=/nsys/libnvtx.so", nullptr};
+  InjectionSettings s;
+  s.library = "/l.so";
+  s.raw_dir = "/r";
+  s.nvtx = false;
+  s.flush_ms = 50;
+  std::vector<std::string> warnings;
+  auto env = recordingEnvironment(current, s, warnings);
+  std::sort(env.begin(), env.end());
+  std::vector<std::string> expected = {"CUDA_INJECTION64_PATH=/l.so", "FEEDSCOPE_FLUSH_MS=50",
+                                       "FEEDSCOPE_NVTX=0", "FEEDSCOPE_RAW_DIR=/r",
+                                       "NVTX_INJECTION64_PATH=/nsys/libnvtx.so"};
+  EXPECT_EQ(env, expected);
+  EXPECT_TRUE(warnings.empty());
+}
+
+TEST(InjectionEnvironment, LibraryIsFoundBesideTheExecutableOrWhereTheVariableSays) {
+  TempDir dir;
+  unsetenv(kInjectLibraryVar);
+  std::string exe = dir.file("feedscope", "");
+  EXPECT_FALSE(locateInjectionLibrary(exe, ""));
+  EXPECT_FALSE(locateInjectionLibrary(exe, dir.file("missing.so")));
+  std::string built = dir.file("built.so", "");
+  EXPECT_EQ(locateInjectionLibrary(exe, built), std::filesystem::canonical(built).string());
+  std::string beside = dir.file(kInjectLibraryName, "");
+  EXPECT_EQ(locateInjectionLibrary(exe, built), std::filesystem::canonical(beside).string());
+  setenv(kInjectLibraryVar, dir.file("forced.so").c_str(), 1);
+  EXPECT_FALSE(locateInjectionLibrary(exe, built));  // the variable names a missing file: no fallback
+  dir.file("forced.so", "");
+  EXPECT_EQ(locateInjectionLibrary(exe, built), std::filesystem::canonical(dir.file("forced.so")).string());
+  unsetenv(kInjectLibraryVar);
+}
+
+TEST(CommandLine, IsQuotedSoItCanBePastedBack) {
+  EXPECT_EQ(quoteCommandLine({"python3", "train.py", "--lr", "0.1"}), "python3 train.py --lr 0.1");
+  EXPECT_EQ(quoteCommandLine({"sh", "-c", "echo 'hi' $HOME"}), "sh -c 'echo '\\''hi'\\'' $HOME'");
+  EXPECT_EQ(quoteCommandLine({"a", ""}), "a ''");
+}
+
+}  // namespace

@@ -1,0 +1,394 @@
+// `feedscope record` and `feedscope merge` end to end, with programs that use no GPU (there is none in
+// CI): the program's exit status, output and signals are its own, and a process tree recorded through
+// the injection's recorder becomes one run with a lane per process.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "io/session_store.h"
+#include "support/run_program.h"
+#include "support/temp_dir.h"
+#include "trace/session.h"
+
+namespace {
+
+using feedscope::testing::ProgramResult;
+using feedscope::testing::runProgram;
+using feedscope::testing::TempDir;
+
+namespace fs = std::filesystem;
+
+// Runs `feedscope ARGS...`; the injection library is a placeholder file: these programs never load it.
+struct Cli {
+  TempDir dir;
+  std::string placeholder = dir.file("libfeedscope-inject.so", "not loaded by programs without CUDA");
+
+  ProgramResult run(std::vector<std::string> args, const std::function<void(pid_t)>& whileRunning = {},
+                    const std::string& cwd = "") {
+    args.insert(args.begin(), FEEDSCOPE_CLI);
+    return runProgram(args, {"FEEDSCOPE_INJECT_LIBRARY=" + placeholder}, whileRunning, cwd);
+  }
+  std::string session(const std::string& name) { return dir.file(name); }
+  // Folders the recorder left beside the sessions.
+  std::size_t rawFolders() {
+    std::size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir.path))
+      n += e.path().filename().string().find(".raw-") != std::string::npos;
+    return n;
+  }
+};
+
+int countLines(const std::string& text, const std::string& needle) {
+  int n = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+std::set<std::int64_t> pidsOf(const feedscope::trace::Run& run) {
+  std::set<std::int64_t> pids;
+  for (const auto& t : run.tracks) pids.insert(t.pid);
+  return pids;
+}
+
+bool namesContain(const feedscope::trace::Session& s, const std::string& name) {
+  for (std::uint32_t id = 0; id < s.strings.size(); ++id) {
+    if (s.strings.get(id) == name) return true;
+  }
+  return false;
+}
+
+TEST(RecordCli, TheProgramsExitStatusIsFeedscopes) {
+  Cli cli;
+  for (int code : {0, 1, 42}) {
+    ProgramResult r = cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD,
+                               "exit", std::to_string(code)});
+    EXPECT_EQ(r.status, code) << r.err;
+    EXPECT_NE(r.err.find("feedscope: no process of the program initialised CUDA: nothing was recorded"),
+              std::string::npos)
+        << r.err;
+  }
+  ProgramResult killed =
+      cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "kill-self", "9"});
+  EXPECT_EQ(killed.status, 137);
+  EXPECT_NE(killed.err.find("feedscope: the program was killed by signal 9 (Killed)"), std::string::npos);
+  EXPECT_FALSE(fs::exists(cli.session("s.feedscope")));  // nothing recorded, nothing written
+  EXPECT_EQ(cli.rawFolders(), 0u);
+}
+
+TEST(RecordCli, MissingProgramIsExit127WithOneLine) {
+  Cli cli;
+  ProgramResult r =
+      cli.run({"record", "-o", cli.session("s.feedscope"), "--", "feedscope-no-such-program", "x"});
+  EXPECT_EQ(r.status, 127);
+  EXPECT_EQ(r.err, "feedscope: error: cannot run 'feedscope-no-such-program': No such file or directory\n");
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_EQ(cli.rawFolders(), 0u);
+}
+
+TEST(RecordCli, ArgumentsReachTheProgramAsGivenWithoutAShell) {
+  Cli cli;
+  ProgramResult r = cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "args",
+                             "a b", "$HOME", "*", "", "--label", "-o", "x;y"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "[a b]\n[$HOME]\n[*]\n[]\n[--label]\n[-o]\n[x;y]\n");
+}
+
+TEST(RecordCli, EnvironmentPassesThroughWithTheInjectionVariables) {
+  Cli cli;
+  setenv("MY_DATASET_PATH", "/data/imagenet", 1);
+  setenv("FEEDSCOPE_TEST_USER_VARIABLE", "a name like ours is still the user's", 1);
+  setenv("FEEDSCOPE_FLUSH_MS", "7", 1);  // an outer recording's setting does not leak in
+  ProgramResult r = cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "env",
+                             "MY_DATASET_PATH", "FEEDSCOPE_TEST_USER_VARIABLE", "FEEDSCOPE_FLUSH_MS",
+                             "CUDA_INJECTION64_PATH", "NVTX_INJECTION64_PATH", "FEEDSCOPE_NVTX"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string library = fs::canonical(cli.placeholder).string();
+  EXPECT_EQ(r.out,
+            "MY_DATASET_PATH=/data/imagenet\nFEEDSCOPE_TEST_USER_VARIABLE=a name like ours is still the "
+            "user's\nFEEDSCOPE_FLUSH_MS=(unset)\nCUDA_INJECTION64_PATH=" +
+                library + "\nNVTX_INJECTION64_PATH=" + library + "\nFEEDSCOPE_NVTX=1\n");
+  ProgramResult noNvtx = cli.run({"record", "--no-nvtx", "-o", cli.session("s.feedscope"), "--",
+                                  FEEDSCOPE_PLAIN_CHILD, "env", "NVTX_INJECTION64_PATH", "FEEDSCOPE_NVTX"});
+  EXPECT_EQ(noNvtx.out, "NVTX_INJECTION64_PATH=(unset)\nFEEDSCOPE_NVTX=0\n");
+}
+
+TEST(RecordCli, KeptRawStreamsCanBeDescribed) {
+  Cli cli;
+  ProgramResult r = cli.run({"record", "-o", cli.session("k.feedscope"), "--keep-raw", "--",
+                             FEEDSCOPE_TRACED_CHILD, "--ticks", "3"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(cli.rawFolders(), 1u);
+  std::string stream;
+  for (const auto& e : fs::directory_iterator(cli.dir.path)) {
+    if (e.path().filename().string().find(".raw-") == std::string::npos) continue;
+    for (const auto& f : fs::directory_iterator(e.path())) stream = f.path().string();
+  }
+  ASSERT_FALSE(stream.empty());
+  ProgramResult info = cli.run({"raw-info", stream});
+  EXPECT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find(stream + ": complete\n"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("  intervals 60: kernel 30 runtime_api 30\n"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("  device 0: Synthetic GPU GPU-00000000-synthetic\n"), std::string::npos)
+      << info.out;
+
+  // Cut in the middle: what was before the cut is described, with what is wrong.
+  std::string bytes = feedscope::testing::readWholeFile(stream);
+  std::string cut = cli.dir.file("cut.fsraw", bytes.substr(0, bytes.size() - 10));
+  ProgramResult truncated = cli.run({"raw-info", cut});
+  EXPECT_EQ(truncated.status, 0);
+  EXPECT_NE(truncated.out.find(cut + ": truncated\n  problem: " + cut + ": truncated in chunk"),
+            std::string::npos)
+      << truncated.out;
+  // Not a raw stream at all: bad input.
+  ProgramResult foreign = cli.run({"raw-info", stream, cli.dir.file("notes.txt", "hello")});
+  EXPECT_EQ(foreign.status, 2);
+  EXPECT_NE(foreign.out.find("notes.txt: not a Feedscope raw stream (.fsraw)"), std::string::npos)
+      << foreign.out;
+}
+
+TEST(RecordCli, MegabytesOfOutputPassThroughByteForByte) {
+  Cli cli;
+  constexpr std::size_t kBytes = 8u << 20;
+  ProgramResult r = cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "print",
+                             std::to_string(kBytes)});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ProgramResult direct = runProgram({FEEDSCOPE_PLAIN_CHILD, "print", std::to_string(kBytes)});
+  ASSERT_EQ(direct.out.size(), kBytes);
+  EXPECT_EQ(r.out.size(), kBytes);
+  EXPECT_TRUE(r.out == direct.out) << "stdout differs from the program's own";
+}
+
+TEST(RecordCli, TheProgramsStderrComesFirstAndUntouched) {
+  Cli cli;
+  ProgramResult r = cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD,
+                             "stderr", "a line from the program"});
+  ASSERT_EQ(r.status, 0);
+  EXPECT_EQ(r.err.rfind("a line from the program\n", 0), 0u) << r.err;
+}
+
+TEST(RecordCli, SigtermAndSigintSentToFeedscopeReachTheProgram) {
+  for (int sig : {SIGTERM, SIGINT}) {
+    Cli cli;
+    std::string ready = cli.dir.file("ready");
+    ProgramResult r = cli.run(
+        {"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "wait-signal", ready},
+        [&](pid_t feedscope) {
+          for (int i = 0; i < 3000 && !fs::exists(ready); ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+          }
+          kill(feedscope, sig);
+        });
+    EXPECT_EQ(r.status, 40 + sig) << r.err;  // the program handled it and chose its exit code
+    EXPECT_EQ(r.out, "got signal " + std::to_string(sig) + "\n");
+  }
+}
+
+TEST(RecordCli, ProcessTreeBecomesOneRunWithALanePerProcess) {
+  Cli cli;
+  std::string s = cli.session("tree.feedscope");
+  ProgramResult r = cli.run({"record", "-o", s, "--label", "tree", "--", FEEDSCOPE_TRACED_CHILD, "--ticks",
+                             "3", "--per-tick", "10", "--spawn-child", "--fork-worker"});
+  ASSERT_EQ(r.status, 0) << r.err;  // 77 would mean the forked worker hung or failed at exit
+  EXPECT_EQ(countLines(r.out, " done\n"), 2);
+  auto session = feedscope::io::loadSession(s);
+  ASSERT_EQ(session.runs.size(), 1u);
+  const auto& run = session.runs[0];
+  EXPECT_EQ(run.name, "tree");
+  EXPECT_EQ(run.source, "record");
+  EXPECT_EQ(run.labels.at("processes"), "2");
+  EXPECT_EQ(run.labels.at("exit"), "exited with code 0");
+  // Two processes x 3 ticks x 10 launches, each a runtime call and a kernel.
+  EXPECT_EQ(run.intervalCount(), 120u);
+  EXPECT_EQ(pidsOf(run).size(), 2u);
+  EXPECT_EQ(run.tracks.size(), 4u);
+  ASSERT_EQ(run.devices.size(), 1u);
+  EXPECT_EQ(run.devices[0].name, "Synthetic GPU");
+  EXPECT_FALSE(namesContain(session, "in_worker"));  // the forked worker wrote nothing
+  EXPECT_EQ(r.err.find("written by a forked child"), std::string::npos);
+  EXPECT_NE(r.err.find("Run tree"), std::string::npos) << r.err;  // the report summary
+  EXPECT_NE(r.err.find("feedscope: recorded 2 processes (120 intervals) as run 'tree' in " + s),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(cli.rawFolders(), 0u);
+}
+
+TEST(RecordCli, ChunksWrittenBeforeASigkillSurvive) {
+  Cli cli;
+  std::string s = cli.session("killed.feedscope");
+  ProgramResult r = cli.run({"record", "-o", s, "--flush-ms", "500", "--", FEEDSCOPE_TRACED_CHILD, "--ticks",
+                             "10", "--per-tick", "25", "--sigkill-after", "4"});
+  EXPECT_EQ(r.status, 137);
+  auto session = feedscope::io::loadSession(s);
+  ASSERT_EQ(session.runs.size(), 1u);
+  // Four ticks were flushed before the kill; the record emitted after the last flush is lost.
+  EXPECT_EQ(session.runs[0].intervalCount(), 200u);
+  EXPECT_FALSE(namesContain(session, "never_written"));
+  EXPECT_EQ(session.runs[0].labels.at("exit"), "killed by signal 9 (Killed)");
+  EXPECT_NE(r.err.find("no end record (the process was killed"), std::string::npos) << r.err;
+}
+
+TEST(RecordCli, AppendMakesAnABComparison) {
+  Cli cli;
+  std::string s = cli.session("ab.feedscope");
+  ASSERT_EQ(
+      cli.run({"record", "-o", s, "--label", "off", "--", FEEDSCOPE_TRACED_CHILD, "--ticks", "2"}).status, 0);
+  ProgramResult on =
+      cli.run({"record", "-o", s, "--label", "on", "--append", "--", FEEDSCOPE_TRACED_CHILD, "--ticks", "3"});
+  ASSERT_EQ(on.status, 0) << on.err;
+  EXPECT_NE(on.err.find("compare: feedscope report " + s + " --run 'off' --compare-run 'on'"),
+            std::string::npos)
+      << on.err;
+  auto session = feedscope::io::loadSession(s);
+  ASSERT_EQ(session.runs.size(), 2u);
+  EXPECT_EQ(session.runs[0].name, "off");
+  EXPECT_EQ(session.runs[0].intervalCount(), 40u);
+  EXPECT_EQ(session.runs[1].name, "on");
+  EXPECT_EQ(session.runs[1].intervalCount(), 60u);
+}
+
+TEST(RecordCli, BadRequestsFailBeforeTheProgramRuns) {
+  Cli cli;
+  auto expectRefused = [&](std::vector<std::string> args, const std::string& message) {
+    args.insert(args.begin(), "record");
+    for (const char* a : {"--", FEEDSCOPE_PLAIN_CHILD, "stderr", "THE PROGRAM RAN"}) args.push_back(a);
+    ProgramResult r = cli.run(args);
+    EXPECT_EQ(r.status, 2) << message;
+    EXPECT_EQ(r.err.find("THE PROGRAM RAN"), std::string::npos) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  };
+  expectRefused({"-o", cli.session("missing.feedscope"), "--append"},
+                cli.session("missing.feedscope") + ": no such session to append to");
+  expectRefused({"-o", cli.dir.file("notes.txt", "hello"), "--append"}, "not a Feedscope session");
+  expectRefused({"-o", cli.session("s.feedscope"), "--capture", "everything"},
+                "--capture 'everything': use nvtx:RANGE_NAME or cudaProfilerApi");
+  expectRefused({"-o", cli.session("s.feedscope"), "--capture", "nvtx:train", "--no-nvtx"},
+                "--capture nvtx:train needs NVTX ranges: drop --no-nvtx");
+  expectRefused({"-o", cli.dir.file("no/such/folder/s.feedscope")},
+                "cannot create a folder for the raw streams");
+
+  ProgramResult nothing = cli.run({"record", "-o", cli.session("s.feedscope"), "--"});
+  EXPECT_EQ(nothing.status, 2);
+  EXPECT_NE(nothing.err.find("give the program to record after --"), std::string::npos) << nothing.err;
+}
+
+TEST(RecordCli, WithoutTheInjectionLibraryRecordingIsRefused) {
+  TempDir dir;
+  ProgramResult r = runProgram({FEEDSCOPE_CLI, "record", "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"},
+                               {"FEEDSCOPE_INJECT_LIBRARY=" + dir.file("missing.so")});
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.err.find("libfeedscope-inject.so not found"), std::string::npos) << r.err;
+}
+
+TEST(RecordCli, CaptureNvtxRangeKeepsOnlyTheRange) {
+  Cli cli;
+  std::string s = cli.session("c.feedscope");
+  ProgramResult r = cli.run({"record", "-o", s, "--capture", "nvtx:train", "--", FEEDSCOPE_TRACED_CHILD,
+                             "--ticks", "6", "--per-tick", "5", "--range", "train", "2", "3"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("--capture nvtx:train: 1 window, kept 21 of 61 records"), std::string::npos) << r.err;
+  auto session = feedscope::io::loadSession(s);
+  EXPECT_EQ(session.runs[0].intervalCount(), 21u);  // the range and ticks 2 and 3
+  EXPECT_EQ(session.runs[0].labels.at("capture"), "nvtx:train");
+}
+
+TEST(RecordCli, DelayBeyondTheProgramRecordsNothingAndSaysWhy) {
+  Cli cli;
+  std::string s = cli.session("d.feedscope");
+  ProgramResult r =
+      cli.run({"record", "-o", s, "--delay", "30", "--", FEEDSCOPE_TRACED_CHILD, "--ticks", "2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("info: 40 records outside the capture window were not written"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(feedscope::io::loadSession(s).runs[0].intervalCount(), 0u);
+}
+
+TEST(RecordCli, MachineProgressLinesForTheGui) {
+  Cli cli;
+  ProgramResult r =
+      cli.run({"record", "-o", cli.session("p.feedscope"), "--progress", "machine", "--duration", "60", "--",
+               FEEDSCOPE_TRACED_CHILD, "--ticks", "25", "--tick-ms", "100"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<double> fractions;
+  std::istringstream lines(r.err);
+  std::string line, last;
+  while (std::getline(lines, line)) {
+    if (line.rfind("FEEDSCOPE-PROGRESS ", 0) != 0) continue;
+    last = line;
+    if (line.find(" recording ") != std::string::npos) {
+      fractions.push_back(std::stod(line.substr(19)));
+      EXPECT_NE(line.find(" of 60 s: 1 process, "), std::string::npos) << line;
+    }
+  }
+  ASSERT_GE(fractions.size(), 1u) << r.err;
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  EXPECT_GT(fractions.back(), 0.0);
+  EXPECT_LT(fractions.back(), 0.2);  // 2.5 s of 60
+  EXPECT_EQ(last, "FEEDSCOPE-PROGRESS 1.000 done");
+}
+
+TEST(RecordCli, HeartbeatWithoutDurationCountsRecords) {
+  Cli cli;
+  ProgramResult r =
+      cli.run({"record", "-o", cli.session("h.feedscope"), "--progress", "machine", "--flush-ms", "100", "--",
+               FEEDSCOPE_TRACED_CHILD, "--ticks", "25", "--tick-ms", "100"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Records reach the file while the program runs: the heartbeats count them as they grow.
+  std::vector<long> counts;
+  std::istringstream lines(r.err);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("FEEDSCOPE-PROGRESS 0.000 recording ", 0) != 0) continue;
+    auto comma = line.rfind(", ");
+    counts.push_back(std::stol(line.substr(comma + 2)));
+    EXPECT_EQ(line.substr(line.size() - 8), " records") << line;
+  }
+  ASSERT_GE(counts.size(), 1u) << r.err;
+  EXPECT_TRUE(std::is_sorted(counts.begin(), counts.end()));
+  EXPECT_GT(counts.back(), 0);
+}
+
+TEST(RecordCli, DefaultSessionNamesNeverOverwrite) {
+  Cli cli;
+  ASSERT_EQ(
+      cli.run({"record", "--", FEEDSCOPE_TRACED_CHILD, "--ticks", "1"}, {}, cli.dir.path.string()).status, 0);
+  ASSERT_EQ(
+      cli.run({"record", "--", FEEDSCOPE_TRACED_CHILD, "--ticks", "1"}, {}, cli.dir.path.string()).status, 0);
+  EXPECT_TRUE(fs::exists(cli.session("record.feedscope")));
+  EXPECT_TRUE(fs::exists(cli.session("record-2.feedscope")));
+  EXPECT_EQ(feedscope::io::loadSession(cli.session("record.feedscope")).runs[0].name,
+            fs::path(FEEDSCOPE_TRACED_CHILD).filename().string());
+}
+
+TEST(MergeCli, SessionsOfTwoRecordingsJoinIntoOneRun) {
+  Cli cli;
+  std::string a = cli.session("a.feedscope"), b = cli.session("b.feedscope"), c = cli.session("c.feedscope");
+  ASSERT_EQ(
+      cli.run({"record", "-o", a, "--label", "ddp", "--", FEEDSCOPE_TRACED_CHILD, "--ticks", "2"}).status, 0);
+  ASSERT_EQ(
+      cli.run({"record", "-o", b, "--label", "ddp", "--", FEEDSCOPE_TRACED_CHILD, "--ticks", "3"}).status, 0);
+  ProgramResult r = cli.run({"merge", a, b, "-o", c});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("wrote " + c + " (1 run, 100 intervals)"), std::string::npos) << r.err;
+  auto merged = feedscope::io::loadSession(c);
+  ASSERT_EQ(merged.runs.size(), 1u);
+  EXPECT_EQ(merged.runs[0].labels.at("processes"), "2");
+  EXPECT_EQ(pidsOf(merged.runs[0]).size(), 2u);
+  EXPECT_EQ(merged.runs[0].devices.size(), 1u);  // same machine, same (synthetic) GPU uuid
+
+  ProgramResult apart = cli.run({"merge", a, b, "-o", c, "--no-join"});
+  ASSERT_EQ(apart.status, 0) << apart.err;
+  EXPECT_EQ(feedscope::io::loadSession(c).runs.size(), 2u);
+
+  ProgramResult bad =
+      cli.run({"merge", a, cli.dir.file("junk.feedscope", "SQLite format 3 but not really"), "-o", c});
+  EXPECT_EQ(bad.status, 2);
+  ProgramResult one = cli.run({"merge", a, "-o", c});
+  EXPECT_EQ(one.status, 2);
+}
+
+}  // namespace
