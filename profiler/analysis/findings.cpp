@@ -108,7 +108,7 @@ void synchronousCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   for (const auto& c : d.timeline.h2d_copies) {
     if (!isSync(c)) continue;
     ++count;
-    total += c.durationNs();
+    total = trace::saturatingAdd(total, c.durationNs());
   }
   if (count == 0) return;
   Finding f;
@@ -243,7 +243,7 @@ void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vec
   for (const auto& c : d.timeline.h2d_copies) {
     if (!isLargePinned(c)) continue;
     bytes += c.bytes;
-    ns += c.durationNs();
+    ns = trace::saturatingAdd(ns, c.durationNs());
     ++count;
   }
   if (ns <= 0) return;

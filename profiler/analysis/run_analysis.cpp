@@ -83,7 +83,7 @@ StepSummary summarizeSteps(const std::vector<StepMetrics>& steps) {
     copyWait.push_back(m.gaps.copyWait());
     hostWait.push_back(m.gaps.hostWait());
     other.push_back(m.gaps[GapCause::DependencyOther]);
-    s.total_ns += m.window_ns;
+    s.total_ns = trace::saturatingAdd(s.total_ns, m.window_ns);  // steps may overlap in a hostile file
   }
   s.median_ns = median(times);
   s.mean_ns = s.total_ns / static_cast<TimeNs>(steps.size());
@@ -154,7 +154,9 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     if (!d.steps.empty()) {
       d.step_summary = summarizeSteps(d.steps);
       TimeNs inputBound = 0;
-      for (const auto& s : d.steps) inputBound += s.metrics.gaps.copyWait() + s.metrics.gaps[GapCause::HostDataLoading];
+      for (const auto& s : d.steps) {
+        inputBound = trace::saturatingAdd(inputBound, s.metrics.gaps.copyWait() + s.metrics.gaps[GapCause::HostDataLoading]);
+      }
       d.input_bound_pct = d.step_summary->total_ns > 0
                               ? 100.0 * static_cast<double>(inputBound) / static_cast<double>(d.step_summary->total_ns)
                               : 0.0;

@@ -49,21 +49,22 @@ CopyStats copyStatsFrom(const trace::LargeVector<CopyRecord>& copies, std::size_
     TimeNs d = c.durationNs();
     ++s.count;
     s.bytes += c.bytes;
-    s.duration_ns += d;
+    // Sums of durations: copies may overlap, and a hostile file could make them overflow.
+    s.duration_ns = trace::saturatingAdd(s.duration_ns, d);
     if (c.host_memory == trace::MemoryKind::Pageable) {
       ++s.pageable_count;
       s.pageable_bytes += c.bytes;
-      s.pageable_duration_ns += d;
+      s.pageable_duration_ns = trace::saturatingAdd(s.pageable_duration_ns, d);
     } else if (c.host_memory == trace::MemoryKind::Pinned) {
       ++s.pinned_count;
       s.pinned_bytes += c.bytes;
-      s.pinned_duration_ns += d;
+      s.pinned_duration_ns = trace::saturatingAdd(s.pinned_duration_ns, d);
     } else {
       ++s.other_count;
     }
     if (c.bytes < options.small_copy_bytes) {
       ++s.small_count;
-      s.small_duration_ns += d;
+      s.small_duration_ns = trace::saturatingAdd(s.small_duration_ns, d);
     }
     if (c.host_blocked) ++s.sync_count;
   }

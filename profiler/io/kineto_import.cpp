@@ -243,7 +243,11 @@ class KinetoReader {
         if (!base) {
           throw InputError(std::string(what_) + ": not a Kineto trace (baseTimeNanoseconds is not an integer)");
         }
+        if (*base < 0 || *base > trace::kMaxTimeNs) {
+          throw InputError(std::string(what_) + ": not a Kineto trace (baseTimeNanoseconds out of range)");
+        }
         baseNs_ = *base;
+        rebase_ = sawEvents_;  // events read already were relative to a base not yet known
       } else if (key == "deviceProperties") {
         readDevices(v);
       } else if (key == "distributedInfo") {
@@ -423,8 +427,11 @@ class KinetoReader {
       return;
     }
     trace::Interval iv;
-    iv.start_ns = *e.ts;
-    iv.end_ns = *e.ts + *e.dur;
+    // Overflowing sums become inverted intervals, which the builder drops and counts as invalid.
+    if (__builtin_add_overflow(*e.ts, baseNs_, &iv.start_ns) || __builtin_add_overflow(iv.start_ns, *e.dur, &iv.end_ns)) {
+      iv.start_ns = 1;
+      iv.end_ns = 0;
+    }
     iv.name = strings_.intern(e.name);
     iv.correlation = static_cast<std::uint32_t>(e.correlation.value_or(0));
     auto device = static_cast<std::int32_t>(e.device.value_or(e.pid.value_or(0)));
@@ -477,6 +484,23 @@ class KinetoReader {
     }
   }
 
+  // Adds the base time to a track read before baseTimeNanoseconds appeared, dropping (and counting)
+  // what then falls outside the valid time range.
+  void rebaseTrack(trace::IntervalColumns& iv, trace::RecordCounts& records) const {
+    trace::IntervalColumns kept;
+    kept.reserve(iv.size());
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      trace::Interval x = iv.at(i);
+      if (__builtin_add_overflow(x.start_ns, baseNs_, &x.start_ns) || __builtin_add_overflow(x.end_ns, baseNs_, &x.end_ns) ||
+          x.end_ns > trace::kMaxTimeNs) {
+        ++records.invalid;
+        continue;
+      }
+      kept.push_back(x);
+    }
+    iv = std::move(kept);
+  }
+
   trace::Run finish() {
     trace::Run& run = builder_.run();
     run.source = "kineto";
@@ -484,10 +508,7 @@ class KinetoReader {
     run.labels = labels_;
     run.records.invalid += malformed_;
     for (auto& track : run.tracks) {
-      if (baseNs_ != 0) {
-        for (auto& t : track.intervals.start_ns) t += baseNs_;
-        for (auto& t : track.intervals.end_ns) t += baseNs_;
-      }
+      if (rebase_ && baseNs_ != 0) rebaseTrack(track.intervals, run.records);
       if (track.kind == trace::TrackKind::HostThread) {
         std::string process = processNames_.count(track.pid) ? processNames_[track.pid] : "process";
         std::string thread = threadNames_.count({track.pid, track.tid}) ? threadNames_[{track.pid, track.tid}]
@@ -516,6 +537,7 @@ class KinetoReader {
   std::size_t events_ = 0;
   std::uint64_t malformed_ = 0;
   TimeNs baseNs_ = 0;
+  bool rebase_ = false;
   std::map<std::string, std::string> labels_;
   std::map<std::int64_t, std::string> processNames_;
   std::map<std::pair<std::int64_t, std::int64_t>, std::string> threadNames_;

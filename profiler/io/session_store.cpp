@@ -377,7 +377,8 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
       if (static_cast<int>(iv.kind[i]) >= trace::kIntervalKindCount ||
           static_cast<int>(iv.src[i]) >= trace::kMemoryKindCount ||
           static_cast<int>(iv.dst[i]) >= trace::kMemoryKindCount || iv.name[i] >= stringCount ||
-          iv.end_ns[i] < iv.start_ns[i] || (i > 0 && iv.start_ns[i] < iv.start_ns[i - 1])) {
+          iv.end_ns[i] < iv.start_ns[i] || iv.start_ns[i] < -trace::kMaxTimeNs || iv.end_ns[i] > trace::kMaxTimeNs ||
+          (i > 0 && iv.start_ns[i] < iv.start_ns[i - 1])) {
         throw InputError(what + ": corrupt session (invalid interval " + std::to_string(i) + " in track '" +
                          track.name + "')");
       }

@@ -45,7 +45,7 @@ std::size_t RunBuilder::loaderTrack(std::int64_t worker) {
 }
 
 bool RunBuilder::add(std::size_t track, const Interval& iv) {
-  if (iv.start_ns == 0 || iv.end_ns < iv.start_ns) {
+  if (iv.start_ns == 0 || iv.end_ns < iv.start_ns || iv.start_ns < -kMaxTimeNs || iv.end_ns > kMaxTimeNs) {
     ++run_.records.invalid;
     return false;
   }

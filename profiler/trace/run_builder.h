@@ -23,7 +23,8 @@ class RunBuilder {
   std::size_t loaderTrack(std::int64_t worker);
   void nameTrack(std::size_t track, std::string name) { run_.tracks[track].name = std::move(name); }
 
-  // Adds an interval; returns false (and counts it) when it is invalid or zero-length.
+  // Adds an interval; returns false (and counts it) when it is invalid (start 0, end before start,
+  // or outside ±kMaxTimeNs) or zero-length.
   bool add(std::size_t track, const Interval& iv);
 
   // Sorts tracks by start and orders them for display: GPU streams first, then host threads.

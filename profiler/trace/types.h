@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <climits>
 #include <optional>
 #include <string_view>
 
@@ -9,6 +10,17 @@ namespace feedscope::trace {
 
 // Nanoseconds on the run's clock (CLOCK_MONOTONIC for recorded runs, the trace's own clock for imports).
 using TimeNs = std::int64_t;
+
+// Every valid timestamp lies within ±kMaxTimeNs (about 146 years of nanoseconds), so the difference
+// of two never overflows; records outside are invalid.
+inline constexpr TimeNs kMaxTimeNs = TimeNs{1} << 62;
+
+// a + b, clamped instead of overflowing: sums of durations taken from untrusted files.
+constexpr TimeNs saturatingAdd(TimeNs a, TimeNs b) {
+  TimeNs sum = 0;
+  if (__builtin_add_overflow(a, b, &sum)) return b > 0 ? INT64_MAX : INT64_MIN;
+  return sum;
+}
 using StringId = std::uint32_t;
 
 // What an interval is. Stored as one byte per interval; values are part of the session file format.

@@ -1,20 +1,38 @@
 #!/usr/bin/env bash
 # On the GPU machine, from the repository root: every GPU check of the collector and the demo workload
 # in one go. Needs build-gpu/device from tests/gpu/prepare-device-build.sh (built on the development
-# machine: the GPU machine has no GoogleTest, SQLite or simdjson headers). Logs and result files go to
-# $OUT (or ./gpu-results); a summary table is printed last. Exit status: the number of failed steps.
+# machine: the GPU machine has no GoogleTest, SQLite or simdjson headers). Then runs the attach check
+# (tests/gpu/attach-on-device.sh) too. A summary table is printed last. Exit status: the number of
+# failed steps.
+#
+# Results: the device tool brings back at most 8 files directly under $OUT, so everything is written
+# to a work folder and only these come back (or stay in ./gpu-results without $OUT): summary.md,
+# machine.txt, h200-demo.feedscope (the sample for resources/samples/), calibration.feedscope,
+# attach-summary.md, attach-ab.feedscope, and logs.tar.gz (every log, JSON report and session).
 #
 #   FEEDSCOPE_DEVICE_DIR   the packed build, relative to the repository root (default build-gpu/device)
 #   DEMO_STEPS             steps per mode of the recorded demo (default 300)
 #   OVERHEAD_PAIRS         runs with and without the collector for the overhead ratio (default 5)
+#   SKIP_ATTACH=1          leave out the attach check
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
 device_dir=${FEEDSCOPE_DEVICE_DIR:-build-gpu/device}
-out=${OUT:-gpu-results}
+results=${OUT:-gpu-results}
+out=$(mktemp -d /tmp/feedscope-gpu.XXXXXX)
 demo_steps=${DEMO_STEPS:-300}
 pairs=${OVERHEAD_PAIRS:-5}
-mkdir -p "$out"
+mkdir -p "$results"
+# Whatever happens, bring back the chosen files and a tarball of the rest.
+collect() {
+  for f in summary.md machine.txt h200-demo.feedscope calibration.feedscope attach/attach-summary.md \
+    attach/attach-ab.feedscope; do
+    [ -f "$out/$f" ] && cp "$out/$f" "$results/$(basename "$f")"
+  done
+  tar -czf "$results/logs.tar.gz" -C "$out" . 2>/dev/null
+  rm -rf "$out"
+}
+trap collect EXIT
 bin=$device_dir/bin
 if [ ! -x "$bin/feedscope" ] || [ ! -x "$bin/feedscope_gpu_tests" ]; then
   echo "run-on-device: $bin/feedscope and $bin/feedscope_gpu_tests are missing: run tests/gpu/prepare-device-build.sh on the development machine first" >&2
@@ -78,6 +96,11 @@ done
 step dropped-1000 sh -c "'$fs' demo --modes on --steps 1000 ${calibration[*]} --progress none -o '$out/steps-1000.feedscope' \
   >/dev/null && '$fs' report --format json '$out/steps-1000.feedscope' >'$out/steps-1000.json'"
 
+if [ "${SKIP_ATTACH:-0}" != 1 ]; then
+  step attach env OUT="$out" ATTACH_OVERHEAD_RUNS="${ATTACH_OVERHEAD_RUNS:-3}" tests/gpu/attach-on-device.sh "$device_dir"
+fi
+
 python3 tests/gpu/summarize_results.py "$out" | tee "$out/summary.md"
-echo "failed steps: $failed (logs in $out)"
+[ -f "$out/attach/attach-summary.md" ] && cat "$out/attach/attach-summary.md"
+echo "failed steps: $failed (results in $results)"
 exit "$failed"
