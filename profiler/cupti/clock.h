@@ -4,12 +4,10 @@
 
 #include <cstdint>
 
+#include "trace/clock.h"
 #include "trace/types.h"
 
 namespace feedscope::cupti {
-
-trace::TimeNs monotonicNowNs();
-trace::TimeNs realtimeNowNs();
 
 // The three clocks read together: CUPTI's (cuptiGetTimestamp), CLOCK_MONOTONIC and CLOCK_REALTIME.
 // Kept at the start and the end of a recording, so a reader can check that CUPTI really used

@@ -1,5 +1,6 @@
 // The CUPTI side of the collector: subscription, timestamp callback, buffer callbacks, activity kinds.
 #include "cupti/collector.h"
+#include "trace/clock.h"
 
 #include <cupti.h>
 #include <dlfcn.h>
@@ -40,7 +41,7 @@ ProcessState& process() {
 }
 
 std::uint64_t CUPTIAPI monotonicTimestamp() {
-  return static_cast<std::uint64_t>(monotonicNowNs());
+  return static_cast<std::uint64_t>(trace::monotonicNowNs());
 }
 
 std::string resultText(CUptiResult r) {

@@ -1,5 +1,6 @@
 // Reading the process's own identity from the kernel.
 #include "inject/process_facts.h"
+#include "trace/clock.h"
 
 #include <limits.h>
 #include <time.h>
@@ -30,21 +31,6 @@ std::string commandLine() {
     if (c == '\0') c = ' ';
   }
   return raw;
-}
-
-namespace {
-std::int64_t readClock(clockid_t id) {
-  timespec ts{};
-  ::clock_gettime(id, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-}  // namespace
-
-std::int64_t monotonicNowNs() {
-  return readClock(CLOCK_MONOTONIC);
-}
-std::int64_t realtimeNowNs() {
-  return readClock(CLOCK_REALTIME);
 }
 
 }  // namespace feedscope::inject

@@ -9,7 +9,5 @@ namespace feedscope::inject {
 std::string hostName();
 std::string executablePath();  // /proc/self/exe
 std::string commandLine();     // /proc/self/cmdline, arguments joined by spaces
-std::int64_t monotonicNowNs();
-std::int64_t realtimeNowNs();
 
 }  // namespace feedscope::inject

@@ -1,5 +1,6 @@
 // The per-process recorder: stream creation, window filter, flush thread, exit and fork handling.
 #include "inject/process_recorder.h"
+#include "trace/clock.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -21,8 +22,8 @@ std::unique_ptr<ProcessRecorder> ProcessRecorder::create(const RecorderConfig& c
   rawstream::StreamIdentity identity;
   identity.pid = static_cast<std::uint32_t>(::getpid());
   identity.ppid = static_cast<std::uint32_t>(::getppid());
-  identity.created_monotonic_ns = monotonicNowNs();
-  identity.created_realtime_ns = realtimeNowNs();
+  identity.created_monotonic_ns = trace::monotonicNowNs();
+  identity.created_realtime_ns = trace::realtimeNowNs();
   std::string path = config.raw_dir + "/" + std::to_string(identity.pid) + "-" +
                      std::to_string(identity.created_monotonic_ns) + ".fsraw";
   auto writer = rawstream::RawStreamWriter::create(path, identity, error);
@@ -73,8 +74,8 @@ void ProcessRecorder::writeClockSample(rawstream::ClockWhen when) {
     sample.clock = source_->clock();
     sample.source_ns = source_->now();
   }
-  sample.monotonic_ns = monotonicNowNs();
-  sample.realtime_ns = realtimeNowNs();
+  sample.monotonic_ns = trace::monotonicNowNs();
+  sample.realtime_ns = trace::realtimeNowNs();
   writer_->addClockSample(sample);
 }
 
@@ -111,7 +112,7 @@ void ProcessRecorder::flushOnce(bool forced) {
 }
 
 void ProcessRecorder::stopSourceAfterWindow() {
-  if (!source_ || sourceStopped() || monotonicNowNs() < config_.window_end_ns) return;
+  if (!source_ || sourceStopped() || trace::monotonicNowNs() < config_.window_end_ns) return;
   // Nothing after the window will be written: the last forced flush, then no more tracing.
   flushOnce(true);
   source_->stop();
@@ -148,7 +149,7 @@ void ProcessRecorder::finish() {
              std::to_string(outsideWindow_.load()) + " records outside the capture window were not written");
     }
     if (source_) writeClockSample(rawstream::ClockWhen::End);
-    writer_->close(monotonicNowNs());
+    writer_->close(trace::monotonicNowNs());
   });
 }
 

@@ -1,5 +1,6 @@
 // Machine-readable progress lines and the recording heartbeat.
 #include "launch/progress_lines.h"
+#include "trace/clock.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -43,7 +44,7 @@ void ProgressHeartbeat::loop() {
     wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; });
     if (done_) break;
     auto totals = scanner.scan();
-    double elapsed = static_cast<double>(inject::monotonicNowNs() - startedNs_) / 1e9;
+    double elapsed = static_cast<double>(trace::monotonicNowNs() - startedNs_) / 1e9;
     std::string counts = fmt::format("{} process{}, {} records", totals.streams,
                                      totals.streams == 1 ? "" : "es", totals.records);
     if (duration_ <= 0) {

@@ -1,5 +1,6 @@
 // The record flow: prepare, run with progress, collect the raw streams into a saved session.
 #include "launch/recording.h"
+#include "trace/clock.h"
 
 #include <fmt/format.h>
 #include <stdlib.h>
@@ -95,7 +96,7 @@ Recording::~Recording() {
 }
 
 std::optional<ChildExit> Recording::run(SpawnFailure& failure) {
-  startedMonotonicNs_ = inject::monotonicNowNs();
+  startedMonotonicNs_ = trace::monotonicNowNs();
   windowStartNs_ = options_.delay_s > 0 ? startedMonotonicNs_ + secondsToNs(options_.delay_s) : 0;
   windowEndNs_ = options_.duration_s > 0 ? (windowStartNs_ > 0 ? windowStartNs_ : startedMonotonicNs_) +
                                                secondsToNs(options_.duration_s)

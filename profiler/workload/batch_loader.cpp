@@ -1,5 +1,6 @@
 // Loader worker threads and the in-order hand-over of batches.
 #include "workload/batch_loader.h"
+#include "trace/clock.h"
 
 #include <stdexcept>
 
@@ -35,9 +36,9 @@ void BatchLoader::work(int worker) {
       slot = free_.front();
       free_.pop_front();
     }
-    trace::TimeNs start = cupti::monotonicNowNs();
+    trace::TimeNs start = trace::monotonicNowNs();
     ProducedBatch produced = produceBatch(slots_[slot], index, options_.cpu_budget_ns);
-    lanes_.loaderWork(worker, start, cupti::monotonicNowNs(), index);
+    lanes_.loaderWork(worker, start, trace::monotonicNowNs(), index);
     {
       std::lock_guard lock(mutex_);
       ready_[index] = ReadyBatch{index, slot, slots_[slot], produced.stats};
@@ -47,7 +48,7 @@ void BatchLoader::work(int worker) {
 }
 
 ReadyBatch BatchLoader::next() {
-  trace::TimeNs start = cupti::monotonicNowNs();
+  trace::TimeNs start = trace::monotonicNowNs();
   std::unique_lock lock(mutex_);
   std::uint64_t wanted = next_to_hand_out_;
   if (wanted >= options_.batches) throw std::out_of_range("BatchLoader::next: every batch was handed out");
@@ -57,7 +58,7 @@ ReadyBatch BatchLoader::next() {
   ready_.erase(wanted);
   ++next_to_hand_out_;
   lock.unlock();
-  if (blocked) lanes_.waitForBatch(start, cupti::monotonicNowNs(), wanted);
+  if (blocked) lanes_.waitForBatch(start, trace::monotonicNowNs(), wanted);
   return batch;
 }
 

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "cupti/clock.h"
+#include "trace/clock.h"
 #include "workload/cuda_check.h"
 #include "workload/gpu_devices.h"
 #include "workload/selftest.h"
@@ -49,7 +50,7 @@ KnownWork runKnownWork(int device) {
     checkCuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "creating the self-test stream");
     checkCuda(cudaDeviceSynchronize(), "settling before the self-test");
 
-    work.started_ns = cupti::monotonicNowNs();
+    work.started_ns = trace::monotonicNowNs();
     nvtxRangePushA(work.range_name.c_str());
     checkCuda(cudaMemcpy(device0, pageable, kPageable, cudaMemcpyHostToDevice), "pageable copy");
     work.operations.push_back(
@@ -77,7 +78,7 @@ KnownWork runKnownWork(int device) {
     work.operations.push_back(
         {trace::IntervalKind::MemcpyDtoH, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync"});
     nvtxRangePop();
-    work.finished_ns = cupti::monotonicNowNs();
+    work.finished_ns = trace::monotonicNowNs();
   } catch (...) {
     release();
     throw;

@@ -1,5 +1,6 @@
 // The step loop of each prefetch mode.
 #include "workload/training_loop.h"
+#include "trace/clock.h"
 
 #include <nvtx3/nvToolsExt.h>
 #include <sys/syscall.h>
@@ -124,7 +125,7 @@ TrainingLoop::Impl::~Impl() {
 // The plain for-loop: take a batch, copy it and wait for the copy (x.to('cuda')), train, loss.item().
 void TrainingLoop::Impl::runSynchronous(BatchLoader& loader, const StepCallback& onStep) {
   for (int s = 0; s < config.steps; ++s) {
-    trace::TimeNs start = cupti::monotonicNowNs();
+    trace::TimeNs start = trace::monotonicNowNs();
     {
       NvtxStep range(s);
       ReadyBatch batch = loader.next();
@@ -135,7 +136,7 @@ void TrainingLoop::Impl::runSynchronous(BatchLoader& loader, const StepCallback&
       model->enqueueStep(compute, device[0], batch.stats, train);
       last_loss = model->waitLoss(compute);
     }
-    lanes.step(start, cupti::monotonicNowNs(), static_cast<std::uint64_t>(s));
+    lanes.step(start, trace::monotonicNowNs(), static_cast<std::uint64_t>(s));
     if (onStep) onStep(s + 1, config.steps);
   }
 }
@@ -158,7 +159,7 @@ void TrainingLoop::Impl::runPrefetching(BatchLoader& loader, const StepCallback&
   };
   for (int b = 0; b < ring - 1 && b < config.steps; ++b) preload(b);
   for (int s = 0; s < config.steps; ++s) {
-    trace::TimeNs start = cupti::monotonicNowNs();
+    trace::TimeNs start = trace::monotonicNowNs();
     {
       NvtxStep range(s);
       if (s + ring - 1 < config.steps) preload(s + ring - 1);
@@ -169,7 +170,7 @@ void TrainingLoop::Impl::runPrefetching(BatchLoader& loader, const StepCallback&
       last_loss = model->waitLoss(compute);
       loader.release(inFlight[k].slot);  // its copy finished before the compute that just ended
     }
-    lanes.step(start, cupti::monotonicNowNs(), static_cast<std::uint64_t>(s));
+    lanes.step(start, trace::monotonicNowNs(), static_cast<std::uint64_t>(s));
     if (onStep) onStep(s + 1, config.steps);
   }
 }

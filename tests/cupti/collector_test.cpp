@@ -1,6 +1,7 @@
 // The collector without a GPU: plain-words errors (subscriber taken, no driver), clean failure of
 // start(), the clock triples. Recording itself is checked on the GPU machine (tests/gpu).
 #include "cupti/collector.h"
+#include "trace/clock.h"
 
 #include <gtest/gtest.h>
 
@@ -76,7 +77,7 @@ TEST(Clock, TriplesGiveTheWallClockOffsetAndCuptiSkew) {
   ClockTriple t{1'000'500, 1'000'000, 1'700'000'000'000'000'000};
   EXPECT_EQ(t.realtimeOffsetNs(), 1'700'000'000'000'000'000 - 1'000'000);
   EXPECT_EQ(t.cuptiSkewNs(), 500);
-  trace::TimeNs before = monotonicNowNs();
+  trace::TimeNs before = trace::monotonicNowNs();
   ClockTriple now = clockTripleAround(before);
   EXPECT_GT(before, 0);
   EXPECT_GE(now.monotonic_ns, before);

@@ -1,6 +1,7 @@
 // The recorder inside every recorded process: its environment, capture window, flush thread, exit
 // flush and the forked-child rule, driven by a synthetic source since there is no GPU here.
 #include "inject/process_recorder.h"
+#include "trace/clock.h"
 
 #include <gtest/gtest.h>
 
@@ -60,7 +61,7 @@ class CountingSource : public ActivitySource {
     return stops_;
   }
   feedscope::rawstream::ClockId clock() const override { return feedscope::rawstream::ClockId::Monotonic; }
-  std::int64_t now() const override { return monotonicNowNs(); }
+  std::int64_t now() const override { return feedscope::trace::monotonicNowNs(); }
   int flushes() {
     std::lock_guard lock(mutex_);
     return flushes_;
@@ -181,7 +182,7 @@ TEST(ProcessRecorder, FlushThreadWritesWithoutWaitingForExit) {
 TEST(ProcessRecorder, CollectionStopsOnceTheWindowHasClosed) {
   TempDir dir;
   std::string error;
-  std::int64_t end = monotonicNowNs() + 50'000'000;  // --duration 0.05 s from now
+  std::int64_t end = feedscope::trace::monotonicNowNs() + 50'000'000;  // --duration 0.05 s from now
   auto recorder = ProcessRecorder::create(
       configOf({{kRawDirVar, dir.path.string()}, {kFlushMsVar, "10"}, {kWindowEndVar, std::to_string(end)}}),
       error);
@@ -193,7 +194,7 @@ TEST(ProcessRecorder, CollectionStopsOnceTheWindowHasClosed) {
   for (int i = 0; i < 1000 && !recorder->sourceStopped(); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   ASSERT_TRUE(recorder->sourceStopped());
-  EXPECT_GE(monotonicNowNs(), end);
+  EXPECT_GE(feedscope::trace::monotonicNowNs(), end);
   EXPECT_EQ(s->stops(), 1);
   EXPECT_GE(s->forcedFlushes(), 1);  // what was collected up to the end was taken first
   std::string path = recorder->writer().path();

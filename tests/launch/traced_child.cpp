@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "inject/process_facts.h"
+#include "trace/clock.h"
 #include "inject/process_recorder.h"
 
 extern char** environ;
@@ -61,7 +62,7 @@ class SyntheticSource : public feedscope::inject::ActivitySource {
   }
   feedscope::inject::SourceCounts counts() const override { return {}; }
   feedscope::rawstream::ClockId clock() const override { return feedscope::rawstream::ClockId::Monotonic; }
-  std::int64_t now() const override { return feedscope::inject::monotonicNowNs(); }
+  std::int64_t now() const override { return feedscope::trace::monotonicNowNs(); }
 
   // True once every record emitted so far has been handed to the writer and written to the file.
   bool allWritten() {
@@ -148,7 +149,7 @@ int main(int argc, char** argv) {
   std::uint32_t correlation = 0;
   std::int64_t rangeStart = 0;
   for (int t = 0; t < ticks; ++t) {
-    std::int64_t now = feedscope::inject::monotonicNowNs();
+    std::int64_t now = feedscope::trace::monotonicNowNs();
     if (t == rangeFirst) rangeStart = now;
     for (int k = 0; k < perTick && source != nullptr; ++k) {
       ++correlation;
