@@ -4,17 +4,23 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QEvent>
 #include <QGridLayout>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
+#include <QToolTip>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
+#include "trace/units.h"
 #include "ui/timeline_painter.h"
 #include "view/chart_data.h"
 #include "view/colors.h"
@@ -22,11 +28,69 @@
 namespace feedscope::ui {
 namespace {
 
+// Qt Charts' own themes bring their fonts (10 pt Arial) and, in the dark one, a navy background that
+// clashes with the window: the charts take the window's palette and font instead.
+struct ChartStyle {
+  QColor background;
+  QColor text;
+  QColor axis;
+  QColor grid;
+  QFont font;
+  QFont title_font;
+};
+
+// `amount` of the way from `from` to `to`, opaque.
+QColor mix(const QColor& from, const QColor& to, double amount) {
+  return QColor::fromRgbF(static_cast<float>(from.redF() + (to.redF() - from.redF()) * amount),
+                          static_cast<float>(from.greenF() + (to.greenF() - from.greenF()) * amount),
+                          static_cast<float>(from.blueF() + (to.blueF() - from.blueF()) * amount));
+}
+
+ChartStyle styleOf(const QWidget& widget) {
+  ChartStyle s;
+  const QPalette& palette = widget.palette();
+  s.background = palette.color(QPalette::Base);
+  s.text = palette.color(QPalette::Text);
+  // Opaque mixes, not translucent text: antialiased lines half a pixel off share their alpha between
+  // two rows and all but vanish, and crossings of translucent lines show as dots.
+  s.axis = mix(s.background, s.text, 0.55);
+  s.grid = mix(s.background, s.text, s.background.lightness() < 128 ? 0.22 : 0.16);
+  s.font = widget.font();
+  s.title_font = s.font;
+  s.title_font.setBold(true);
+  return s;
+}
+
+void applyStyle(QChartView* view, const ChartStyle& s) {
+  QChart* chart = view->chart();
+  view->setBackgroundBrush(s.background);
+  chart->setBackgroundBrush(s.background);
+  chart->setBackgroundRoundness(0);
+  chart->setDropShadowEnabled(false);
+  chart->setPlotAreaBackgroundVisible(false);
+  chart->setTitleFont(s.title_font);
+  chart->setTitleBrush(s.text);
+  chart->legend()->setFont(s.font);
+  chart->legend()->setLabelColor(s.text);
+  for (QAbstractAxis* axis : chart->axes()) {
+    axis->setLabelsFont(s.font);
+    axis->setLabelsColor(s.text);
+    axis->setTitleFont(s.font);
+    axis->setTitleBrush(s.text);
+    axis->setLinePenColor(s.axis);
+    axis->setGridLineColor(s.grid);
+    axis->setMinorGridLineColor(s.grid);
+    axis->setShadesVisible(false);
+  }
+}
+
 QChartView* makeView(const QString& objectName, QWidget* parent) {
   auto* view = new QChartView(new QChart(), parent);
   view->setObjectName(objectName);
   view->setRenderHint(QPainter::Antialiasing);
   view->setMinimumSize(280, 200);
+  // Room on the right for half of a label centred on the last tick.
+  view->chart()->setMargins(QMargins(4, 4, 16, 4));
   return view;
 }
 
@@ -54,6 +118,15 @@ QStringList runNames(const Document& doc) {
   return names;
 }
 
+// Hovering a bar or a point names it exactly: the axes only give the neighbourhood.
+void showTip(bool show, const QString& text) {
+  if (show) {
+    QToolTip::showText(QCursor::pos(), text);
+  } else {
+    QToolTip::hideText();
+  }
+}
+
 }  // namespace
 
 ChartsPanel::ChartsPanel(QWidget* parent)
@@ -69,7 +142,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
   grid->addWidget(breakdown_, 0, 1);
   grid->addWidget(bandwidth_, 1, 0);
   grid->addWidget(gaps_, 1, 1);
-  applyTheme();
+  rebuild();
 }
 
 QChart* ChartsPanel::stepTimeChart() const {
@@ -91,16 +164,9 @@ void ChartsPanel::setDocument(std::shared_ptr<const Document> doc) {
 }
 
 void ChartsPanel::changeEvent(QEvent* event) {
-  if (event->type() == QEvent::PaletteChange) applyTheme();
+  // Colours and fonts follow the window's: a theme switch rebuilds the charts in the new palette.
+  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) rebuild();
   QWidget::changeEvent(event);
-}
-
-void ChartsPanel::applyTheme() {
-  bool dark = palette().color(QPalette::Base).lightness() < 128;
-  for (QChartView* v : {step_time_, breakdown_, bandwidth_, gaps_}) {
-    v->chart()->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-  }
-  rebuild();  // a theme change resets series colours
 }
 
 void ChartsPanel::rebuild() {
@@ -112,15 +178,25 @@ void ChartsPanel::rebuild() {
   resetChart(breakdown, tr("Where a step's time goes"));
   resetChart(bandwidth, tr("H2D bandwidth against copy size"));
   resetChart(gaps, tr("Idle gaps of compute by length"));
-  if (!doc_) return;
+  const ChartStyle style = styleOf(*this);
+  if (doc_) {
+    buildStepTimes(steps);
+    buildBreakdown(breakdown, style.background);
+    buildBandwidth(bandwidth, style.background);
+    buildGaps(gaps);
+  }
+  for (QChartView* v : {step_time_, breakdown_, bandwidth_, gaps_}) applyStyle(v, style);
+}
 
-  // Step time per step.
+void ChartsPanel::buildStepTimes(QChart* steps) {
   double maxMs = 0, maxStep = 1;
-  for (const auto& a : doc_->analyses) {
+  for (std::size_t r = 0; r < doc_->analyses.size(); ++r) {
+    const auto& a = doc_->analyses[r];
     const auto* d = a.primary();
     if (d == nullptr || d->steps.empty()) continue;
     auto* series = new QLineSeries;
     series->setName(QString::fromStdString(a.run_name));
+    series->setPen(QPen(toQColor(view::runColor(r)), 2));
     series->setPointsVisible(d->steps.size() <= 200);
     for (const auto& p : view::stepTimesMs(*d)) {
       series->append(p.x, p.y);
@@ -129,135 +205,181 @@ void ChartsPanel::rebuild() {
     }
     steps->addSeries(series);
   }
-  if (!steps->series().isEmpty()) {
-    auto* x = new QValueAxis;
-    x->setTitleText(tr("step"));
-    x->setRange(1, maxStep);
-    x->setLabelFormat("%d");
-    auto* y = valueAxis(tr("ms"), maxMs);
-    steps->addAxis(x, Qt::AlignBottom);
-    steps->addAxis(y, Qt::AlignLeft);
-    for (auto* s : steps->series()) {
-      s->attachAxis(x);
-      s->attachAxis(y);
-    }
-  } else {
+  if (steps->series().isEmpty()) {
     steps->setTitle(tr("Step time per step (no steps in these runs)"));
+    return;
   }
+  auto* x = new QValueAxis;
+  x->setTitleText(tr("step"));
+  x->setRange(1, maxStep);
+  x->setLabelFormat("%d");
+  auto* y = valueAxis(tr("ms"), maxMs);
+  steps->addAxis(x, Qt::AlignBottom);
+  steps->addAxis(y, Qt::AlignLeft);
+  for (auto* s : steps->series()) {
+    s->attachAxis(x);
+    s->attachAxis(y);
+  }
+}
 
-  // Breakdown: stacked bars, one per run.
-  {
-    auto* series = new QStackedBarSeries;
-    struct Part {
-      QString name;
-      view::Rgb color;
-      double view::TimeBreakdown::*value;
+void ChartsPanel::buildBreakdown(QChart* breakdown, const QColor& background) {
+  auto* series = new QStackedBarSeries;
+  struct Part {
+    QString name;
+    view::Rgb color;
+    double view::TimeBreakdown::*value;
+  };
+  const Part parts[] = {
+      {tr("compute"), view::palette::kKernel, &view::TimeBreakdown::compute_ms},
+      {tr("exposed copy"), view::palette::kCopyWaitPageable, &view::TimeBreakdown::exposed_copy_ms},
+      {tr("host wait"), view::palette::kHostDataLoading, &view::TimeBreakdown::host_wait_ms},
+      {tr("other"), view::palette::kDependency, &view::TimeBreakdown::other_ms}};
+  std::vector<view::TimeBreakdown> bars;
+  double maxTotal = 0;
+  QString basis;
+  for (const auto& a : doc_->analyses) {
+    bars.push_back(view::timeBreakdown(a));
+    maxTotal = std::max(maxTotal, bars.back().totalMs());
+    basis = QString::fromStdString(bars.back().basis);
+  }
+  for (const auto& part : parts) {
+    auto* set = new QBarSet(part.name);
+    set->setColor(toQColor(part.color));
+    set->setBorderColor(background);
+    for (const auto& b : bars) *set << b.*(part.value);
+    series->append(set);
+  }
+  connect(series, &QStackedBarSeries::hovered, this, [this, basis](bool status, int index, QBarSet* set) {
+    if (!doc_ || index < 0 || static_cast<std::size_t>(index) >= doc_->analyses.size()) return;
+    showTip(status, tr("%1 · %2: %3 ms per %4")
+                        .arg(QString::fromStdString(doc_->analyses[static_cast<std::size_t>(index)].run_name),
+                             set->label(), QString::number(set->at(index), 'f', 2), basis));
+  });
+  breakdown->addSeries(series);
+  auto* x = new QBarCategoryAxis;
+  x->append(runNames(*doc_));
+  // Qt Charts allows a category label a quarter of the plot with two categories (the width over the
+  // categories plus two), which cuts "h200_stream" under a bar that has room for it; with up to four
+  // runs each bar's share is wide enough for a run name.
+  x->setTruncateLabels(doc_->analyses.size() > 4);
+  auto* y = valueAxis(tr("ms per %1").arg(basis), maxTotal);
+  breakdown->addAxis(x, Qt::AlignBottom);
+  breakdown->addAxis(y, Qt::AlignLeft);
+  series->attachAxis(x);
+  series->attachAxis(y);
+}
+
+void ChartsPanel::buildBandwidth(QChart* bandwidth, const QColor& background) {
+  // x is log2 of the bytes on a linear axis, so the axis can be labelled in KiB and MiB at powers of
+  // two; y stays a log axis in GB/s, where "%g" already reads well.
+  double minX = 1e300, maxX = -1e300, minY = 1e300, maxY = 0;
+  for (std::size_t r = 0; r < doc_->analyses.size(); ++r) {
+    const auto& a = doc_->analyses[r];
+    const auto* d = a.primary();
+    if (d == nullptr) continue;
+    view::BandwidthSeries bw = view::h2dBandwidth(*d);
+    // Colour says which run (as in the other charts), shape which host memory.
+    auto add = [&](const std::vector<view::XY>& points, const QString& kind,
+                   QScatterSeries::MarkerShape shape) {
+      if (points.empty()) return;
+      auto* s = new QScatterSeries;
+      QString name = QString::fromStdString(a.run_name) + " · " + kind;
+      s->setName(name);
+      s->setMarkerShape(shape);
+      s->setMarkerSize(shape == QScatterSeries::MarkerShapeCircle ? 9 : 8);
+      s->setColor(toQColor(view::runColor(r)));
+      s->setBorderColor(background);
+      for (const auto& p : points) {
+        double log2Bytes = std::log2(p.x);
+        s->append(log2Bytes, p.y);
+        minX = std::min(minX, log2Bytes);
+        maxX = std::max(maxX, log2Bytes);
+        minY = std::min(minY, p.y);
+        maxY = std::max(maxY, p.y);
+      }
+      connect(s, &QScatterSeries::hovered, this, [name](const QPointF& point, bool state) {
+        auto bytes = static_cast<std::uint64_t>(std::llround(std::exp2(point.x())));
+        showTip(state, tr("%1 copy: %2 at %3")
+                           .arg(name, QString::fromStdString(trace::formatBytes(bytes)),
+                                QString::fromStdString(trace::formatGbps(point.y()))));
+      });
+      bandwidth->addSeries(s);
     };
-    const Part parts[] = {
-        {tr("compute"), view::palette::kKernel, &view::TimeBreakdown::compute_ms},
-        {tr("exposed copy"), view::palette::kCopyWaitPageable, &view::TimeBreakdown::exposed_copy_ms},
-        {tr("host wait"), view::palette::kHostDataLoading, &view::TimeBreakdown::host_wait_ms},
-        {tr("other"), view::palette::kDependency, &view::TimeBreakdown::other_ms}};
-    std::vector<view::TimeBreakdown> bars;
-    double maxTotal = 0;
-    QString basis;
-    for (const auto& a : doc_->analyses) {
-      bars.push_back(view::timeBreakdown(a));
-      maxTotal = std::max(maxTotal, bars.back().totalMs());
-      basis = QString::fromStdString(bars.back().basis);
-    }
-    for (const auto& part : parts) {
-      auto* set = new QBarSet(part.name);
-      set->setColor(toQColor(part.color));
-      for (const auto& b : bars) *set << b.*(part.value);
-      series->append(set);
-    }
-    breakdown->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(runNames(*doc_));
-    auto* y = valueAxis(tr("ms per %1").arg(basis), maxTotal);
-    breakdown->addAxis(x, Qt::AlignBottom);
-    breakdown->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    add(bw.pageable, tr("pageable"), QScatterSeries::MarkerShapeRectangle);
+    add(bw.pinned, tr("pinned"), QScatterSeries::MarkerShapeCircle);
+    add(bw.other, tr("host (kind unknown)"), QScatterSeries::MarkerShapeRotatedRectangle);
   }
+  if (bandwidth->series().isEmpty()) {
+    bandwidth->setTitle(tr("H2D bandwidth against copy size (no host-to-device copies)"));
+    return;
+  }
+  // An octave either side, so the extreme points are not cut in half by the plot's edge.
+  auto* x = new QCategoryAxis;
+  x->setTitleText(tr("bytes per copy"));
+  x->setRange(minX - 1, maxX + 1);
+  x->setStartValue(minX - 1);
+  x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+  // Labels only half an octave beyond the points: one centred on the plot's edge would be cut.
+  for (const auto& tick : view::byteAxisTicks(minX - 0.5, maxX + 0.5))
+    x->append(QString::fromStdString(tick.label), tick.value);
+  auto* y = new QLogValueAxis;
+  y->setTitleText(tr("GB/s"));
+  y->setBase(10);
+  y->setLabelFormat("%g");
+  y->setRange(minY / 2, maxY * 2);
+  bandwidth->addAxis(x, Qt::AlignBottom);
+  bandwidth->addAxis(y, Qt::AlignLeft);
+  for (auto* s : bandwidth->series()) {
+    s->attachAxis(x);
+    s->attachAxis(y);
+  }
+}
 
-  // H2D bandwidth against copy size.
-  {
-    double minX = 1e300, maxX = 0, minY = 1e300, maxY = 0;
-    for (const auto& a : doc_->analyses) {
-      const auto* d = a.primary();
-      if (d == nullptr) continue;
-      view::BandwidthSeries bw = view::h2dBandwidth(*d);
-      auto add = [&](const std::vector<view::XY>& points, const QString& kind, view::Rgb color) {
-        if (points.empty()) return;
-        auto* s = new QScatterSeries;
-        s->setName(QString::fromStdString(a.run_name) + " · " + kind);
-        s->setMarkerSize(7);
-        s->setColor(toQColor(color));
-        // Runs after the first get a square marker, so two runs of one kind stay apart.
-        if (&a != &doc_->analyses.front()) s->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-        for (const auto& p : points) {
-          s->append(p.x, p.y);
-          minX = std::min(minX, p.x);
-          maxX = std::max(maxX, p.x);
-          minY = std::min(minY, p.y);
-          maxY = std::max(maxY, p.y);
-        }
-        bandwidth->addSeries(s);
-      };
-      add(bw.pageable, tr("pageable"), view::palette::kH2dPageable);
-      add(bw.pinned, tr("pinned"), view::palette::kCopyWaitPinned);
-      add(bw.other, tr("host (kind unknown)"), view::palette::kDependency);
-    }
-    if (!bandwidth->series().isEmpty()) {
-      auto* x = new QLogValueAxis;
-      x->setTitleText(tr("bytes per copy"));
-      x->setBase(10);
-      x->setLabelFormat("%.0e");
-      x->setRange(minX / 2, maxX * 2);
-      auto* y = new QLogValueAxis;
-      y->setTitleText(tr("GB/s"));
-      y->setBase(10);
-      y->setLabelFormat("%g");
-      y->setRange(minY / 2, maxY * 2);
-      bandwidth->addAxis(x, Qt::AlignBottom);
-      bandwidth->addAxis(y, Qt::AlignLeft);
-      for (auto* s : bandwidth->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-      }
-    } else {
-      bandwidth->setTitle(tr("H2D bandwidth against copy size (no host-to-device copies)"));
-    }
+void ChartsPanel::buildGaps(QChart* gaps) {
+  std::vector<const analysis::DeviceAnalysis*> devices;
+  for (const auto& a : doc_->analyses) devices.push_back(a.primary());
+  view::GapHistogram h = view::gapHistogram(devices);
+  if (h.labels.empty()) {
+    gaps->setTitle(tr("Idle gaps of compute by length (no idle gaps)"));
+    return;
   }
-
-  // Idle-gap histogram.
-  {
-    std::vector<const analysis::DeviceAnalysis*> devices;
-    for (const auto& a : doc_->analyses) devices.push_back(a.primary());
-    view::GapHistogram h = view::gapHistogram(devices);
-    auto* series = new QBarSeries;
-    double maxCount = 0;
-    for (std::size_t r = 0; r < devices.size(); ++r) {
-      auto* set = new QBarSet(QString::fromStdString(doc_->analyses[r].run_name));
-      for (auto c : h.counts[r]) {
-        *set << static_cast<double>(c);
-        maxCount = std::max(maxCount, static_cast<double>(c));
-      }
-      series->append(set);
+  auto* series = new QBarSeries;
+  double maxCount = 0;
+  for (std::size_t r = 0; r < devices.size(); ++r) {
+    auto* set = new QBarSet(QString::fromStdString(doc_->analyses[r].run_name));
+    set->setColor(toQColor(view::runColor(r)));
+    set->setBorderColor(Qt::transparent);
+    for (auto c : h.counts[r]) {
+      *set << static_cast<double>(c);
+      maxCount = std::max(maxCount, static_cast<double>(c));
     }
-    gaps->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    for (const auto& label : h.labels) x->append(QString::fromStdString(label));
-    x->setTitleText(tr("gap length (each bin from its label to the next)"));
-    auto* y = valueAxis(tr("gaps"), maxCount);
-    y->setLabelFormat("%d");
-    gaps->addAxis(x, Qt::AlignBottom);
-    gaps->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    series->append(set);
   }
+  QStringList binLabels;
+  for (const auto& label : h.labels) binLabels << QString::fromStdString(label);
+  connect(series, &QBarSeries::hovered, this, [binLabels](bool status, int index, QBarSet* set) {
+    if (index < 0 || index >= binLabels.size()) return;
+    auto count = static_cast<long long>(set->at(index));
+    showTip(status, tr("%1: %2 %3 of %4")
+                        .arg(set->label())
+                        .arg(count)
+                        .arg(count == 1 ? tr("gap") : tr("gaps"), binLabels[index]));
+  });
+  gaps->addSeries(series);
+  // Bar k sits at x = k; its edges at k ± 0.5 carry the decade labels, like a log axis.
+  auto* x = new QCategoryAxis;
+  x->setTitleText(tr("idle gap length"));
+  const double bins = static_cast<double>(h.labels.size());
+  x->setRange(-0.5, bins - 0.5);
+  x->setStartValue(-0.5);
+  x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+  for (const auto& tick : h.edge_ticks) x->append(QString::fromStdString(tick.label), tick.value);
+  auto* y = valueAxis(tr("gaps"), maxCount);
+  y->setLabelFormat("%d");
+  gaps->addAxis(x, Qt::AlignBottom);
+  gaps->addAxis(y, Qt::AlignLeft);
+  series->attachAxis(x);
+  series->attachAxis(y);
 }
 
 }  // namespace feedscope::ui

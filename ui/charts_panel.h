@@ -1,6 +1,7 @@
 // The compare view's charts (Qt Charts): step time per step for each run; the time breakdown of a
-// step as stacked bars per run; H2D bandwidth against copy size (pageable and pinned, log axes); a
-// histogram of idle-gap lengths. Series come from view/chart_data, downsampled there.
+// step as stacked bars per run; H2D bandwidth against copy size (pageable and pinned, log axes
+// labelled in bytes); a histogram of idle-gap lengths. Series come from view/chart_data, downsampled
+// there; each run keeps one colour in every chart, and hovering a bar or point names it.
 #pragma once
 
 #include <QWidget>
@@ -10,6 +11,7 @@
 
 class QChart;
 class QChartView;
+class QColor;
 
 namespace feedscope::ui {
 
@@ -30,7 +32,10 @@ class ChartsPanel : public QWidget {
 
  private:
   void rebuild();
-  void applyTheme();
+  void buildStepTimes(QChart* steps);
+  void buildBreakdown(QChart* breakdown, const QColor& background);
+  void buildBandwidth(QChart* bandwidth, const QColor& background);
+  void buildGaps(QChart* gaps);
 
   std::shared_ptr<const Document> doc_;
   QChartView* step_time_;

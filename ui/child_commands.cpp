@@ -60,6 +60,67 @@ QStringList recordArguments(const RecordOptions& o) {
   return args;
 }
 
+std::optional<QStringList> splitArguments(const QString& text) {
+  QStringList words;
+  QString word;
+  bool inWord = false;
+  enum class Quote { None, Single, Double } quote = Quote::None;
+  for (qsizetype i = 0; i < text.size(); ++i) {
+    const QChar c = text[i];
+    if (quote == Quote::Single) {
+      if (c == '\'') {
+        quote = Quote::None;
+      } else {
+        word += c;
+      }
+      continue;
+    }
+    if (quote == Quote::Double) {
+      if (c == '"') {
+        quote = Quote::None;
+      } else if (c == '\\' && i + 1 < text.size() && QStringLiteral("\"\\$`").contains(text[i + 1])) {
+        word += text[++i];
+      } else {
+        word += c;
+      }
+      continue;
+    }
+    if (c.isSpace()) {
+      if (inWord) words << word;
+      word.clear();
+      inWord = false;
+      continue;
+    }
+    inWord = true;
+    if (c == '\'') {
+      quote = Quote::Single;
+    } else if (c == '"') {
+      quote = Quote::Double;
+    } else if (c == '\\') {
+      if (i + 1 < text.size()) word += text[++i];
+    } else {
+      word += c;
+    }
+  }
+  if (quote != Quote::None) return std::nullopt;
+  if (inWord) words << word;
+  return words;
+}
+
+QString joinArguments(const QStringList& args) {
+  static const QRegularExpression kPlain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+  QStringList quoted;
+  for (const QString& a : args) {
+    if (!a.isEmpty() && kPlain.match(a).hasMatch()) {
+      quoted << a;
+    } else {
+      // In single quotes everything is literal but the quote itself, which closes, is escaped, reopens.
+      quoted << "'" + QString(a).replace("'", "'\\''") + "'";
+    }
+  }
+  return quoted.join(' ');
+}
+
 std::optional<QString> applyEnvironment(const QString& lines, QProcessEnvironment& base) {
   static const QRegularExpression kName("^[A-Za-z_][A-Za-z0-9_]*$");
   int lineNo = 0;
@@ -88,23 +149,50 @@ std::optional<ProgressLine> parseProgressLine(const QString& line) {
   return ProgressLine{fraction, space < 0 ? QString() : rest.mid(space + 1).trimmed()};
 }
 
-QString exitCodeMeaning(int code) {
+QString exitCodeMeaning(int code, bool recording) {
   switch (code) {
     case cli::kExitOk:
       return QObject::tr("done");
     case cli::kExitInternalError:
-      return QObject::tr("internal error in feedscope (please report it)");
+      return recording ? QObject::tr("the program exited with status 1, or feedscope failed")
+                       : QObject::tr("internal error in feedscope (please report it)");
     case cli::kExitBadInput:
-      return QObject::tr("bad input or usage");
+      return recording ? QObject::tr(
+                             "bad usage, the recording could not be saved, or the program exited "
+                             "with status 2")
+                       : QObject::tr("bad input or usage");
     case cli::kExitNoGpu:
-      return QObject::tr("no GPU or no CUDA driver on this machine");
+      return recording ? QObject::tr("this feedscope cannot record (no injection library)")
+                       : QObject::tr("no GPU, no CUDA driver, or no CUDA support in this feedscope");
     case cli::kExitThresholdCrossed:
-      return QObject::tr("a threshold was crossed");
+      return recording ? QObject::tr("the program exited with status 4")
+                       : QObject::tr("a threshold was crossed");
+    case cli::kExitProgramNotExecutable:
+      return QObject::tr("the program to record exists but cannot be executed");
     case cli::kExitProgramNotFound:
       return QObject::tr("the program to record does not exist");
     default:
-      return QObject::tr("exit code %1").arg(code);
+      break;
   }
+  if (recording && code > 128 && code < 128 + 65) {
+    return QObject::tr("the program was killed by signal %1").arg(code - 128);
+  }
+  return recording ? QObject::tr("the program exited with status %1").arg(code)
+                   : QObject::tr("exit code %1").arg(code);
+}
+
+QString cliMessage(const QString& line) {
+  for (const QString& prefix : {QStringLiteral("feedscope: error: "), QStringLiteral("feedscope: ")}) {
+    if (line.startsWith(prefix)) return line.mid(prefix.size());
+  }
+  return line;
+}
+
+QString describeExit(int exitCode, const QString& lastLine, bool recording) {
+  QString meaning = exitCodeMeaning(exitCode, recording);
+  QString said = cliMessage(lastLine.trimmed());
+  if (said.isEmpty()) return QObject::tr("%1 (exit %2)").arg(meaning).arg(exitCode);
+  return QObject::tr("%1 (exit %2: %3)").arg(said).arg(exitCode).arg(meaning);
 }
 
 QString findFeedscopeCli(const QString& applicationDir) {
@@ -128,14 +216,14 @@ GpuStatus interpretDevicesProbe(bool started, int exitCode, const QString& out, 
       return {true, found.isEmpty() ? QObject::tr("A CUDA GPU is available.") : found};
     }
     case cli::kExitNoGpu: {
-      QString why = firstLine(err).isEmpty() ? firstLine(out) : firstLine(err);
+      QString why = cliMessage(firstLine(err).isEmpty() ? firstLine(out) : firstLine(err));
       return {false, why.isEmpty() ? exitCodeMeaning(exitCode) : why};
     }
     case cli::kExitBadInput:
       // This feedscope has no `devices` command: it was built without the CUDA parts.
       return {false, QObject::tr("This build cannot record: no CUDA support.")};
     default: {
-      QString why = firstLine(err);
+      QString why = cliMessage(firstLine(err));
       return {false, QObject::tr("`feedscope devices` failed (%1)%2")
                          .arg(exitCodeMeaning(exitCode), why.isEmpty() ? QString() : ": " + why)};
     }

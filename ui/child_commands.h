@@ -7,16 +7,20 @@
 #include <QStringList>
 #include <optional>
 
+#include "workload/config.h"
+
 namespace feedscope::ui {
 
+// The demo's knobs. The defaults are the workload's own (what `feedscope demo` uses when an option is
+// left out), read from its CUDA-free config header rather than copied.
 struct DemoOptions {
-  QStringList modes{"off", "on"};  // of off, pinned, on, on-pageable
-  int steps = 40;
-  double batch_mib = 64;
-  double compute_ms = 8;
-  double load_ms = 6;
-  int workers = 2;
-  int depth = 2;
+  QStringList modes{"off", "pinned", "on", "on-pageable"};  // `feedscope demo`'s default: all four
+  int steps = workload::WorkloadConfig{}.steps;
+  double batch_mib = workload::WorkloadConfig{}.batch_mib;
+  double compute_ms = workload::WorkloadConfig{}.compute_ms;
+  double load_ms = workload::WorkloadConfig{}.load_ms;
+  int workers = workload::WorkloadConfig{}.workers;
+  int depth = workload::WorkloadConfig{}.depth;
   QString phase = "train";  // or "predict"
   QString output;
 };
@@ -31,6 +35,13 @@ struct RecordOptions {
   QString output;
 };
 QStringList recordArguments(const RecordOptions& options);
+// The words of a command line as a POSIX shell splits them, without expansions: blanks separate words,
+// '...' is literal, "..." keeps blanks and takes \" \\ \$ \` escapes, a backslash outside quotes keeps
+// the next character. nullopt when a quote is not closed. (QProcess::splitCommand knows no single
+// quotes: `-c 'exit 5'` would reach the program as three words.)
+std::optional<QStringList> splitArguments(const QString& text);
+// The arguments as one line that splitArguments (and a shell) turns back into them, for the log.
+QString joinArguments(const QStringList& args);
 // `base` with the KEY=VALUE lines of `lines` set; blank lines and lines starting with # are skipped.
 // Returns an error message for a line that is not KEY=VALUE.
 std::optional<QString> applyEnvironment(const QString& lines, QProcessEnvironment& base);
@@ -42,8 +53,16 @@ struct ProgressLine {
 // "FEEDSCOPE-PROGRESS 0.25 loading batch 3" -> {0.25, "loading batch 3"}; nullopt for other lines.
 std::optional<ProgressLine> parseProgressLine(const QString& line);
 
-// What an exit code of the CLI means, in the README's words.
-QString exitCodeMeaning(int code);
+// What an exit code of the CLI means, in the README's words. For `record` (`recording`), codes that
+// are not Feedscope's own are the recorded program's exit status (128 + N: killed by signal N).
+QString exitCodeMeaning(int code, bool recording = false);
+// The CLI's line without its "feedscope: error: " (or "feedscope: ") prefix: the window already says
+// who is speaking.
+QString cliMessage(const QString& line);
+// One line for a child that stopped with `exitCode`: the CLI's own last line when it printed one, then
+// the code and what it means ("cannot run 'x': No such file or directory (exit 127: the program to
+// record does not exist)").
+QString describeExit(int exitCode, const QString& lastLine, bool recording);
 
 // Where the `feedscope` CLI is: beside this program (installed), in the build tree's sibling folder,
 // or on PATH. Empty when it is nowhere.

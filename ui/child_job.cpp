@@ -43,6 +43,9 @@ void ChildJob::start(const QString& program, const QStringList& args, const QStr
                      const QProcessEnvironment& environment, const QString& workingDir) {
   if (isRunning()) return;
   output_ = outputPath;
+  output_before_ = QFileInfo(outputPath).lastModified();
+  // The first argument is the subcommand: record's exit codes are mostly its program's.
+  recording_ = args.value(0) == QStringLiteral("record");
   last_error_.clear();
   pending_.clear();
   cancelled_ = false;
@@ -83,17 +86,25 @@ void ChildJob::onFinished(int exitCode, QProcess::ExitStatus status) {
   kill_timer_.stop();
   if (!pending_.isEmpty()) handleLine(QString::fromUtf8(pending_).trimmed());
   pending_.clear();
+  QFileInfo written(output_);
+  written.refresh();
+  const bool wroteOutput =
+      written.exists() && (!output_before_.isValid() || written.lastModified() != output_before_);
   if (cancelled_) {
     emit finished(false, output_, tr("cancelled"));
   } else if (status == QProcess::CrashExit) {
     emit finished(false, output_, tr("%1 crashed").arg(QFileInfo(process_->program()).fileName()));
+  } else if (exitCode == 0 && wroteOutput) {
+    emit finished(true, output_, exitCodeMeaning(0));
+  } else if (wroteOutput) {
+    emit finished(true, output_, exitCodeMeaning(exitCode, recording_));
   } else if (exitCode != 0) {
-    QString meaning = exitCodeMeaning(exitCode);
-    emit finished(false, output_, last_error_.isEmpty() ? meaning : meaning + ": " + last_error_);
-  } else if (!QFileInfo::exists(output_)) {
-    emit finished(false, output_, tr("finished but wrote no %1").arg(output_));
+    emit finished(false, output_, describeExit(exitCode, last_error_, recording_));
   } else {
-    emit finished(true, output_, tr("done"));
+    QString why = cliMessage(last_error_);
+    emit finished(false, output_,
+                  why.isEmpty() ? tr("finished but wrote no %1").arg(output_)
+                                : tr("finished but wrote no %1: %2").arg(output_, why));
   }
 }
 

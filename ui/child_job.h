@@ -1,7 +1,10 @@
 // One child process of the run panel (`feedscope demo` or `feedscope record`): streams its progress
-// lines, cancels with SIGINT and then kills it if it does not stop, and reports how it ended.
+// lines, cancels with SIGINT and then kills it if it does not stop, and reports how it ended. A session
+// written during the run is a result even when the exit status is not 0: `record` returns the recorded
+// program's own status, and a training script that fails at the end still leaves a useful recording.
 #pragma once
 
+#include <QDateTime>
 #include <QObject>
 #include <QProcess>
 #include <QTimer>
@@ -29,7 +32,7 @@ class ChildJob : public QObject {
  signals:
   void progress(double fraction, const QString& message);
   void logLine(const QString& line);
-  // ok: exited 0 and wrote outputPath. message: one line for the user.
+  // ok: wrote outputPath during this run. message: one line for the user ("done", or how it ended).
   void finished(bool ok, const QString& outputPath, const QString& message);
 
  private:
@@ -41,7 +44,9 @@ class ChildJob : public QObject {
   QTimer kill_timer_;
   QByteArray pending_;
   QString output_;
+  QDateTime output_before_;  // the output's modification time before the start (invalid: none)
   QString last_error_;
+  bool recording_ = false;
   bool cancelled_ = false;
 };
 

@@ -2,11 +2,29 @@
 #include "ui/compare_model.h"
 
 #include <QBrush>
-#include <QColor>
+#include <QGuiApplication>
+#include <QPalette>
 
 #include "view/metric_text.h"
 
 namespace feedscope::ui {
+
+namespace {
+
+// The CLI's "-9.12 ms" with U+2212: in a proportional font a hyphen is narrower than "+" and the
+// column of deltas no longer lines up.
+QString withMinusSign(const std::string& text) {
+  QString s = QString::fromStdString(text);
+  if (s.startsWith('-')) s.replace(0, 1, QChar(0x2212));
+  return s;
+}
+
+}  // namespace
+
+QColor CompareModel::deltaColor(bool better, bool dark) {
+  if (dark) return better ? QColor(0x5c, 0xc2, 0x7a) : QColor(0xff, 0x6b, 0x5b);
+  return better ? QColor(0x2e, 0x9d, 0x4f) : QColor(0xd0, 0x3a, 0x2a);
+}
 
 CompareModel::CompareModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -42,14 +60,29 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
   if (isDelta) {
     switch (role) {
       case Qt::DisplayRole:
-        return QString::fromStdString(view::formatMetricDelta(row.unit, values[0], values[run]));
+        return withMinusSign(view::formatMetricDelta(row.unit, values[0], values[run]));
       case kValueRole:
         if (values[0] && values[run]) return *values[run] - *values[0];
         return {};
       case Qt::ForegroundRole: {
         auto better = table_.improved(r, run);
         if (!better) return {};
-        return QBrush(*better ? QColor(0x2e, 0x9d, 0x4f) : QColor(0xd0, 0x3a, 0x2a));
+        const bool dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
+        return QBrush(deltaColor(*better, dark));
+      }
+      case Qt::ToolTipRole: {
+        // The colour alone does not say it to everyone.
+        if (!values[0] || !values[run]) return {};
+        auto better = table_.improved(r, run);
+        QString verdict = !better ? tr("no change") : *better ? tr("better") : tr("worse");
+        QString text = tr("%1 − %2: %3")
+                           .arg(QString::fromStdString(table_.runs[run]),
+                                QString::fromStdString(table_.runs[0]), verdict);
+        // Times and shares have a direction that is worth saying; counts are coloured as the reports
+        // colour them, without a claim.
+        if (row.unit != analysis::MetricUnit::Count)
+          text += row.lower_is_better ? tr(" (lower is better)") : tr(" (higher is better)");
+        return text;
       }
       case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

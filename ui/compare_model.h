@@ -1,8 +1,10 @@
 // The compare view's table as an item model: one row per metric, for each run its value and, from the
-// second run on, the difference to the first, coloured by whether it got better.
+// second run on, the difference to the first as the CLI prints it (with a true minus sign), coloured
+// by whether it got better and saying so in its tooltip.
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QColor>
 
 #include "view/compare_table.h"
 
@@ -14,6 +16,9 @@ class CompareModel : public QAbstractTableModel {
  public:
   // The raw figure behind a value or delta cell (double), for sorting and tests.
   static constexpr int kValueRole = Qt::UserRole + 1;
+
+  // Green for better, red for worse; lighter on a dark background, where the light theme's are dim.
+  static QColor deltaColor(bool better, bool dark);
 
   explicit CompareModel(QObject* parent = nullptr);
   void setTable(view::CompareTable table);

@@ -3,6 +3,8 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -21,6 +23,9 @@ ComparePanel::ComparePanel(QWidget* parent)
   table_->verticalHeader()->hide();
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setWordWrap(false);
+  table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
   verdict_->setObjectName("compareVerdict");
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -32,6 +37,9 @@ ComparePanel::ComparePanel(QWidget* parent)
 
 void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
   model_->setTable(doc ? doc->compare : view::CompareTable{});
+  // Now, not at the next layout: the window sizes the panel from these widths straight away.
+  table_->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);
+  updateGeometry();
   QStringList lines;
   if (doc) {
     for (const auto& v : doc->compare.verdicts) lines << QString::fromStdString(v).toHtmlEscaped();
@@ -43,6 +51,19 @@ void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
   } else {
     verdict_->setText("<b>" + lines.join("<br>") + "</b>");
   }
+}
+
+int ComparePanel::fullTableWidth() const {
+  const QMargins margins = layout()->contentsMargins();
+  // The vertical scroll bar is counted even when it is hidden: a shorter window shows it, and it must
+  // not push the last column under a horizontal one.
+  int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, table_->verticalScrollBar());
+  return table_->horizontalHeader()->length() + 2 * table_->frameWidth() + scrollBar + margins.left() +
+         margins.right();
+}
+
+QSize ComparePanel::sizeHint() const {
+  return {fullTableWidth(), QWidget::sizeHint().height()};
 }
 
 QString ComparePanel::verdictText() const {

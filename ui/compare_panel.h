@@ -1,5 +1,6 @@
 // The compare view's table and the verdict in words ("h200_stream: 1.76x the steps per second of
-// h200_naive; starvation 45.1 % → 16.0 %").
+// h200_naive; starvation 45.1 % → 16.0 %"). Columns fit their contents, and the panel asks for the
+// width that shows every column, so the window can give it that and the charts the rest.
 #pragma once
 
 #include <QWidget>
@@ -22,6 +23,10 @@ class ComparePanel : public QWidget {
   void setDocument(std::shared_ptr<const Document> doc);
   CompareModel* model() const { return model_; }
   QString verdictText() const;
+  QTableView* table() const { return table_; }
+  // The panel width at which every column shows whole, with room for a vertical scroll bar.
+  int fullTableWidth() const;
+  QSize sizeHint() const override;
 
  private:
   CompareModel* model_;

@@ -65,7 +65,12 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
       }
       break;
     case Qt::ToolTipRole:
-      return QString::fromStdString(f.sentence + "\n\nFix: " + f.fix);
+      // Rich text, so Qt wraps the sentence instead of showing one screen-wide line; the title comes
+      // first because a narrow dock cuts it.
+      return QStringLiteral("<p><b>%1</b></p><p>%2</p><p><b>%3</b> %4</p>")
+          .arg(QString::fromStdString(f.title).toHtmlEscaped(),
+               QString::fromStdString(f.sentence).toHtmlEscaped(), tr("Fix:"),
+               QString::fromStdString(f.fix).toHtmlEscaped());
     case kSeverityRankRole:
       return static_cast<int>(f.severity);
     case kSentenceRole:

@@ -22,9 +22,15 @@ FindingsPanel::FindingsPanel(QWidget* parent)
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->verticalHeader()->hide();
-  table_->horizontalHeader()->setStretchLastSection(false);
-  table_->horizontalHeader()->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
-  table_->setWordWrap(false);
+  // Severity, run and cost are short and take what they need; the finding takes the rest of the dock
+  // and wraps onto a second line rather than being cut, each row as tall as its title.
+  QHeaderView* header = table_->horizontalHeader();
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setWordWrap(true);
+  table_->setTextElideMode(Qt::ElideRight);
   text_->setObjectName("findingText");
   text_->setOpenLinks(false);
   auto* layout = new QVBoxLayout(this);
@@ -32,8 +38,12 @@ FindingsPanel::FindingsPanel(QWidget* parent)
   layout->addWidget(table_, 2);
   layout->addWidget(text_, 3);
   connect(table_, &QTableView::clicked, this, [this](const QModelIndex& index) { activate(index.row()); });
-  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-          [this](const QModelIndex& current) { showFinding(current.row()); });
+  // The selection, not the current index: a table that merely receives focus gets a current index
+  // without a selected row, and the text must not describe a finding nobody chose.
+  connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+    QModelIndexList rows = table_->selectionModel()->selectedRows();
+    if (!rows.isEmpty()) showFinding(rows.front().row());
+  });
   // Evidence links are "evidence:ROW:RANGE".
   connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
     QStringList parts = url.toString().split(':');
@@ -44,7 +54,6 @@ FindingsPanel::FindingsPanel(QWidget* parent)
 void FindingsPanel::setDocument(std::shared_ptr<const Document> doc) {
   doc_ = doc;
   model_->setDocument(std::move(doc));
-  table_->resizeColumnsToContents();
   text_->setHtml(model_->rowCount() == 0
                      ? tr("<p>No findings.</p>")
                      : tr("<p>Click a finding to see why it matters, how to fix it, and where it "

@@ -138,13 +138,16 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   v->addWidget(gpu_offer_);
   v->addWidget(summary_);
   v->addWidget(timeline_, 1);
-  // The compare page gets the whole centre: the table beside the four charts.
+  // The compare page gets the whole centre: the table beside the four charts. The table keeps the
+  // width its columns need (fitComparePage); the charts take the rest, and any change of size.
   auto* comparePage = new QSplitter(Qt::Horizontal);
   comparePage->setObjectName("comparePage");
   comparePage->addWidget(compare_);
   comparePage->addWidget(charts_);
-  comparePage->setStretchFactor(0, 2);
-  comparePage->setStretchFactor(1, 5);
+  comparePage->setStretchFactor(0, 0);
+  comparePage->setStretchFactor(1, 1);
+  comparePage->setCollapsible(0, false);
+  comparePage->setCollapsible(1, false);
   central_tabs_ = new QTabWidget;
   central_tabs_->setObjectName("centralTabs");
   central_tabs_->setDocumentMode(true);
@@ -388,6 +391,7 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
   details_->setDocument(doc_);
   compare_->setDocument(doc_);
   charts_->setDocument(doc_);
+  fitComparePage();  // another run adds two columns
   if (!doc_) {
     summary_->setText(
         tr("Open a .feedscope session or a PyTorch-profiler trace: File ▸ Open (Ctrl+O), or drop files "
@@ -590,9 +594,18 @@ void MainWindow::showEvent(QShowEvent* event) {
       resizeDocks({bottom}, {height() / 4}, Qt::Vertical);
     if (auto* right = findChild<QDockWidget*>("findingsDock"))
       resizeDocks({right}, {width() / 4}, Qt::Horizontal);
-    if (auto* page = findChild<QSplitter*>("comparePage"))
-      page->setSizes({page->width() * 2 / 5, page->width() * 3 / 5});
+    fitComparePage();
   });
+}
+
+void MainWindow::fitComparePage() {
+  auto* page = findChild<QSplitter*>("comparePage");
+  if (page == nullptr) return;
+  // Sizes, not a share of the width: the page may be a hidden tab that has not been laid out yet. The
+  // table (stretch 0) is held at the width its columns need and the charts (stretch 1) get what is
+  // left; in a window too narrow for both, the table gives way first and scrolls, the charts keep
+  // their minimum.
+  page->setSizes({compare_->fullTableWidth(), charts_->minimumSizeHint().width()});
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -80,6 +80,8 @@ class MainWindow : public QMainWindow {
   void showError(const QString& title, const QString& message);
   void showShortcuts();
   void onGpuStatus(const GpuStatus& status);
+  // Gives the compare table the width that shows all its columns and the charts the rest.
+  void fitComparePage();
 
   bool interactive_;
   std::shared_ptr<Document> doc_;

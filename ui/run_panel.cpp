@@ -20,16 +20,18 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QVBoxLayout>
+#include <utility>
 
 #include "ui/child_job.h"
 
 namespace feedscope::ui {
 namespace {
 
-QDoubleSpinBox* doubleSpin(double min, double max, double value, const QString& suffix, const QString& name) {
+QDoubleSpinBox* doubleSpin(double min, double max, int decimals, double value, const QString& suffix,
+                           const QString& name) {
   auto* s = new QDoubleSpinBox;
+  s->setDecimals(decimals);
   s->setRange(min, max);
-  s->setDecimals(1);
   s->setValue(value);
   s->setSuffix(suffix);
   s->setObjectName(name);
@@ -80,16 +82,29 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent), job_(new ChildJob(this)) 
   mode_on_ = new QCheckBox(tr("prefetch on"), modes);
   mode_on_pageable_ = new QCheckBox(tr("on, pageable"), modes);
   mode_off_->setObjectName("modeOff");
+  mode_pinned_->setObjectName("modePinned");
   mode_on_->setObjectName("modeOn");
-  mode_off_->setChecked(true);
-  mode_on_->setChecked(true);
-  for (auto* c : {mode_off_, mode_pinned_, mode_on_, mode_on_pageable_}) modesRow->addWidget(c);
-  steps_ = intSpin(1, 100000, defaults.steps, "demoSteps");
-  batch_mib_ = doubleSpin(0.1, 65536, defaults.batch_mib, " MiB", "demoBatchMib");
-  compute_ms_ = doubleSpin(0, 10000, defaults.compute_ms, " ms", "demoComputeMs");
-  load_ms_ = doubleSpin(0, 10000, defaults.load_ms, " ms", "demoLoadMs");
-  workers_ = intSpin(0, 256, defaults.workers, "demoWorkers");
-  depth_ = intSpin(1, 64, defaults.depth, "demoDepth");
+  mode_on_pageable_->setObjectName("modeOnPageable");
+  for (auto [box, mode] : {std::pair{mode_off_, "off"},
+                           {mode_pinned_, "pinned"},
+                           {mode_on_, "on"},
+                           {mode_on_pageable_, "on-pageable"}}) {
+    box->setChecked(defaults.modes.contains(QLatin1String(mode)));
+    modesRow->addWidget(box);
+  }
+  mode_off_->setToolTip(tr("pageable buffer, synchronous copy: the plain for-loop"));
+  mode_pinned_->setToolTip(tr("pinned buffer, still a synchronous copy"));
+  mode_on_->setToolTip(tr("pinned ring, copies on a copy stream while the previous batch trains"));
+  mode_on_pageable_->setToolTip(
+      tr("the prefetching loop from pageable memory: what happens when pinning silently fails"));
+  // The ranges `feedscope demo` accepts (see its --help), except that the batch stops at the 0.1 MiB
+  // its one decimal shows where the CLI goes down to 1 KiB.
+  steps_ = intSpin(1, 1'000'000, defaults.steps, "demoSteps");
+  batch_mib_ = doubleSpin(0.1, 4096, 1, defaults.batch_mib, " MiB", "demoBatchMib");
+  compute_ms_ = doubleSpin(0.01, 10'000, 2, defaults.compute_ms, " ms", "demoComputeMs");
+  load_ms_ = doubleSpin(0, 60'000, 1, defaults.load_ms, " ms", "demoLoadMs");
+  workers_ = intSpin(1, 256, defaults.workers, "demoWorkers");
+  depth_ = intSpin(2, 64, defaults.depth, "demoDepth");
   phase_ = new QComboBox(demo_box_);
   phase_->setObjectName("demoPhase");
   phase_->addItems({"train", "predict"});
@@ -176,7 +191,10 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent), job_(new ChildJob(this)) 
   connect(job_, &ChildJob::logLine, log_, &QPlainTextEdit::appendPlainText);
   connect(job_, &ChildJob::finished, this, [this](bool ok, const QString& path, const QString& message) {
     setRunning(false);
-    status_->setText(ok ? tr("Wrote %1").arg(path) : tr("Stopped: %1").arg(message));
+    // A recording whose program failed is still opened, and the status says how the program ended.
+    QString wrote =
+        message == exitCodeMeaning(0) ? tr("Wrote %1").arg(path) : tr("Wrote %1; %2").arg(path, message);
+    status_->setText(ok ? wrote : tr("Stopped: %1").arg(message));
     log_->appendPlainText(ok ? tr("done: %1").arg(path) : tr("stopped: %1").arg(message));
     if (ok) {
       progress_->setValue(1000);
@@ -252,7 +270,7 @@ DemoOptions RunPanel::demoOptions() const {
 RecordOptions RunPanel::recordOptions() const {
   RecordOptions o;
   o.program = program_->text().trimmed();
-  o.arguments = QProcess::splitCommand(arguments_->text());
+  o.arguments = splitArguments(arguments_->text()).value_or(QStringList{});
   o.working_dir = working_dir_->text().trimmed();
   o.environment = environment_->toPlainText();
   o.label = label_->text();
@@ -276,6 +294,10 @@ void RunPanel::startRecord() {
     status_->setText(tr("Name the program to record."));
     return;
   }
+  if (!splitArguments(arguments_->text())) {
+    status_->setText(tr("The arguments have a quote that is not closed."));
+    return;
+  }
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   if (auto error = applyEnvironment(o.environment, env)) {
     status_->setText(*error);
@@ -289,7 +311,7 @@ void RunPanel::start(const QStringList& args, const QString& output, const QProc
                      const QString& dir) {
   if (cli_.isEmpty() || job_->isRunning()) return;
   saveSettings();
-  log_->appendPlainText("$ feedscope " + args.join(' '));
+  log_->appendPlainText("$ feedscope " + joinArguments(args));
   setRunning(true);
   job_->start(cli_, args, output, env, dir);
 }
@@ -313,7 +335,7 @@ void RunPanel::setRunning(bool running) {
 void RunPanel::loadSettings() {
   QSettings s;
   s.beginGroup("run");
-  QStringList modes = s.value("modes", QStringList{"off", "on"}).toStringList();
+  QStringList modes = s.value("modes", DemoOptions{}.modes).toStringList();
   mode_off_->setChecked(modes.contains("off"));
   mode_pinned_->setChecked(modes.contains("pinned"));
   mode_on_->setChecked(modes.contains("on"));

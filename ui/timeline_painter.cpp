@@ -25,6 +25,16 @@ TimelineTheme TimelineTheme::fromPalette(const QPalette& palette) {
   return t;
 }
 
+QColor faintShade(view::Rgb color, const TimelineTheme& theme) {
+  // Towards the background, not towards white: on a dark background a colour mixed with white is
+  // brighter than the colour itself, and the band that only says "something ran here" would outshine
+  // the bar that says how busy it was.
+  if (!theme.dark) return toQColor(view::lighter(color, 0.7));
+  const QColor c = toQColor(color), bg = theme.background;
+  auto mix = [](int from, int to) { return static_cast<int>(std::lround(from + (to - from) * 0.6)); };
+  return QColor(mix(c.red(), bg.red()), mix(c.green(), bg.green()), mix(c.blue(), bg.blue()));
+}
+
 namespace {
 
 // Only boxes this wide get a name written inside: text is the costliest thing on screen.
@@ -53,7 +63,7 @@ void paintLaneBackgrounds(QPainter& p, QSize size, const TimelineFrame& f, const
   }
 }
 
-void paintFolds(QPainter& p, const TimelineFrame& f, const Mapping& m) {
+void paintFolds(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
   const auto& list = *f.list;
   const auto& layout = *f.layout;
   for (const auto& fold : list.folds) {
@@ -61,7 +71,7 @@ void paintFolds(QPainter& p, const TimelineFrame& f, const Mapping& m) {
     double bottom = m.toY(slot.y + slot.height) - 1;
     double h = slot.height - 2;
     QColor strong = toQColor(fold.color);
-    QColor light = toQColor(view::lighter(fold.color, 0.7));
+    QColor light = faintShade(fold.color, theme);
     // Stacked rows (the starvation lane's causes) sit on each other: only their means are drawn.
     const bool stacked = f.model->lanes()[slot.lane].stacked;
     for (int x = fold.x0; x < fold.x1; ++x) {
@@ -81,31 +91,53 @@ void paintFolds(QPainter& p, const TimelineFrame& f, const Mapping& m) {
   }
 }
 
+// A box's name inside it, elided, in black or white by the box's lightness.
+void drawBoxLabel(QPainter& p, const QFontMetrics& metrics, const QRectF& textRect, const QColor& color,
+                  const QString& name) {
+  QString text = metrics.elidedText(name, Qt::ElideRight, static_cast<int>(textRect.width()));
+  if (text.isEmpty()) return;
+  p.setPen(color.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250));
+  p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, text);
+}
+
 void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
   const auto& list = *f.list;
   const auto& layout = *f.layout;
   const auto& model = *f.model;
   QFontMetrics metrics(p.font());
   QBrush hatch(QColor(255, 255, 255, 150), Qt::BDiagPattern);
+  std::vector<bool> collapsed(model.lanes().size(), false);
+  for (const auto& lp : layout.lanes) collapsed[lp.lane] = lp.collapsed;
+  struct Label {
+    QRectF rect;
+    QColor color;
+    QString name;
+  };
+  // A collapsed lane's rows lie on top of each other: a nested range cuts through the name of the
+  // range around it, and its own name would be written over that one. There only the outermost row is
+  // named, after every box of the frame is filled.
+  std::vector<Label> outerLabels;
   for (const auto& box : list.boxes) {
     const auto& slot = layout.row_slots[box.slot];
     QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, std::max(box.x1 - box.x0, 1.0), slot.height - 2);
     QColor color = toQColor(box.color);
     p.fillRect(r, color);
     if (box.style & view::box_style::kHatched) p.fillRect(r, hatch);
-    if (box.x1 - box.x0 >= kMinLabelledBoxPx) {
-      const auto& lane = model.lanes()[slot.lane];
-      QString name = QString::fromStdString(model.intervalName(lane, lane.rows[slot.row], box.item));
-      // Keep the label on screen when the box starts left of the view.
-      QRectF textRect =
-          r.intersected(QRectF(m.toX(0), r.top(), f.viewport->width(), r.height())).adjusted(3, 0, -2, 0);
-      QString text = metrics.elidedText(name, Qt::ElideRight, static_cast<int>(textRect.width()));
-      if (!text.isEmpty()) {
-        p.setPen(color.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250));
-        p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, text);
-      }
+    if (box.x1 - box.x0 < kMinLabelledBoxPx) continue;
+    const bool stacked = collapsed[slot.lane];
+    if (stacked && slot.row > 0) continue;
+    const auto& lane = model.lanes()[slot.lane];
+    QString name = QString::fromStdString(model.intervalName(lane, lane.rows[slot.row], box.item));
+    // Keep the label on screen when the box starts left of the view.
+    QRectF textRect =
+        r.intersected(QRectF(m.toX(0), r.top(), f.viewport->width(), r.height())).adjusted(3, 0, -2, 0);
+    if (stacked) {
+      outerLabels.push_back({textRect, color, name});
+      continue;
     }
+    drawBoxLabel(p, metrics, textRect, color, name);
   }
+  for (const Label& label : outerLabels) drawBoxLabel(p, metrics, label.rect, label.color, label.name);
   (void)theme;
 }
 
@@ -256,7 +288,7 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
       QRectF(f.label_width, m.lanesTop(), size.width() - f.label_width, size.height() - m.lanesTop()));
   view::Ruler ruler = view::buildRuler(*f.viewport);
   paintGrid(p, size, ruler, theme, m);
-  paintFolds(p, f, m);
+  paintFolds(p, f, theme, m);
   paintBoxes(p, f, theme, m);
   paintSelection(p, size, f, theme, m);
   p.setPen(QPen(theme.highlight, 1.5));

@@ -49,6 +49,10 @@ struct TimelineFrame {
 
 void paintTimeline(QPainter& painter, QSize size, const TimelineFrame& frame, const TimelineTheme& theme);
 
+// The shade behind a folded column's mean, where anything ran: lighter than `color` on a light
+// background, dimmer (towards the background) on a dark one.
+QColor faintShade(view::Rgb color, const TimelineTheme& theme);
+
 inline QColor toQColor(view::Rgb c) {
   return QColor(view::red(c), view::green(c), view::blue(c));
 }

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "screenshot_palette.h"
 #include "ui/app_info.h"
 #include "ui/child_commands.h"
 #include "ui/main_window.h"
@@ -103,10 +104,8 @@ int main(int argc, char** argv) {
     // Let layouts and charts settle for a moment before grabbing.
     QTimer::singleShot(400, &window, [&] {
       QString path = parser.value(screenshot);
-      // 256 colours keep documentation screenshots small; the window has few colours anyway.
-      QImage shot = window.grab().toImage().convertToFormat(QImage::Format_Indexed8,
-                                                            Qt::ThresholdDither | Qt::AvoidDither);
-      if (!shot.save(path, "PNG")) {
+      QImage shot = feedscope::gui::toSmallImage(window.grab().toImage());
+      if (!shot.save(path, "PNG", 0)) {  // quality 0: the strongest compression
         std::fprintf(stderr, "feedscope-gui: error: cannot write %s\n", qPrintable(path));
         exitCode = 1;
       }

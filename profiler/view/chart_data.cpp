@@ -3,11 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <tuple>
 #include <utility>
-
-#include "view/ruler.h"
 
 namespace feedscope::view {
 
@@ -99,6 +98,56 @@ BandwidthSeries h2dBandwidth(const analysis::DeviceAnalysis& device, std::size_t
   return out;
 }
 
+std::string powerOfTwoBytesLabel(int exponent) {
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  if (exponent < 0) exponent = 0;  // a copy is at least one byte
+  int unit = std::min(exponent / 10, 6);
+  return std::to_string(std::uint64_t{1} << (exponent - 10 * unit)) + " " + kUnits[unit];
+}
+
+std::vector<AxisTick> byteAxisTicks(double log2Min, double log2Max, std::size_t maxTicks) {
+  std::vector<AxisTick> ticks;
+  if (!(log2Max >= log2Min)) return ticks;
+  for (int step : {1, 2, 4, 10, 20}) {
+    ticks.clear();
+    // A little tolerance, so an end that is a power of two up to rounding still gets its tick.
+    int first = static_cast<int>(std::ceil(log2Min / step - 1e-9)) * step;
+    for (int e = std::max(first, 0); e <= log2Max + 1e-9; e += step) {
+      ticks.push_back({static_cast<double>(e), powerOfTwoBytesLabel(e)});
+    }
+    if (ticks.size() <= maxTicks) break;
+  }
+  return ticks;
+}
+
+namespace {
+
+struct TimeUnit {
+  double ns;
+  const char* name;
+};
+
+// The unit a bin edge is written in: µs below 1 ms, ms below 1 s.
+TimeUnit unitOf(double ns) {
+  if (ns < 1e6) return {1e3, "µs"};
+  if (ns < 1e9) return {1e6, "ms"};
+  return {1e9, "s"};
+}
+
+std::string inUnit(double ns, TimeUnit unit) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", ns / unit.ns);
+  return buf;
+}
+
+bool isDecade(double ns) {
+  if (!(ns > 0)) return false;
+  double exponent = std::log10(ns);
+  return std::fabs(exponent - std::round(exponent)) < 1e-9;
+}
+
+}  // namespace
+
 GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& devices) {
   GapHistogram h;
   std::vector<std::vector<double>> lengths(devices.size());
@@ -114,24 +163,40 @@ GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& de
       longest = std::max(longest, static_cast<double>(e - s));
     }
   }
-  h.edges_ns.push_back(0);
-  // Bins on a 1-3-10 ladder from 1 µs: few enough that their names fit under the bars.
-  for (int k = 0; h.edges_ns.back() <= longest; ++k) {
-    h.edges_ns.push_back(std::pow(10.0, 3 + k / 2) * (k % 2 == 0 ? 1 : 3));
+  // Bins on a 1-3-10 ladder from 1 µs, as the HTML report's, so the two read alike.
+  std::vector<double> edges{0};
+  for (int k = 0; edges.back() <= longest; ++k) {
+    edges.push_back(std::pow(10.0, 3 + k / 2) * (k % 2 == 0 ? 1 : 3));
   }
-  std::size_t bins = h.edges_ns.size() - 1;
-  for (std::size_t k = 0; k < bins; ++k) {
-    // A bin is named by where it starts: short labels fit under many bars.
-    h.labels.push_back(k == 0 ? "< " + tickLabel(h.edges_ns[1], h.edges_ns[1])
-                              : tickLabel(h.edges_ns[k], h.edges_ns[k]));
-  }
-  h.counts.assign(devices.size(), std::vector<std::uint64_t>(bins, 0));
+  const std::size_t bins = edges.size() - 1;
+  std::vector<std::vector<std::uint64_t>> counts(devices.size(), std::vector<std::uint64_t>(bins, 0));
+  std::size_t first = bins;
   for (std::size_t r = 0; r < devices.size(); ++r) {
     for (double len : lengths[r]) {
-      auto it = std::upper_bound(h.edges_ns.begin(), h.edges_ns.end(), len);
-      std::size_t bin = static_cast<std::size_t>(it - h.edges_ns.begin()) - 1;
-      ++h.counts[r][std::min(bin, bins - 1)];
+      auto it = std::upper_bound(edges.begin(), edges.end(), len);
+      std::size_t bin = std::min(static_cast<std::size_t>(it - edges.begin()) - 1, bins - 1);
+      ++counts[r][bin];
+      first = std::min(first, bin);
     }
+  }
+  h.counts.assign(devices.size(), {});
+  if (first == bins) return h;  // no idle gap in any run
+  h.edges_ns.assign(edges.begin() + static_cast<std::ptrdiff_t>(first), edges.end());
+  for (std::size_t r = 0; r < devices.size(); ++r) {
+    h.counts[r].assign(counts[r].begin() + static_cast<std::ptrdiff_t>(first), counts[r].end());
+  }
+  const std::size_t shown = h.edges_ns.size() - 1;
+  for (std::size_t k = 0; k < shown; ++k) {
+    double lo = h.edges_ns[k], hi = h.edges_ns[k + 1];
+    TimeUnit unit = unitOf(hi);
+    h.labels.push_back(lo == 0 ? "< " + inUnit(hi, unit) + " " + unit.name
+                               : inUnit(lo, unit) + "–" + inUnit(hi, unit) + " " + unit.name);
+  }
+  for (std::size_t k = 0; k <= shown; ++k) {
+    double edge = h.edges_ns[k];
+    if (!isDecade(edge)) continue;
+    TimeUnit unit = unitOf(edge);
+    h.edge_ticks.push_back({static_cast<double>(k) - 0.5, inUnit(edge, unit) + unit.name});
   }
   return h;
 }

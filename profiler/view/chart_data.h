@@ -16,6 +16,13 @@ struct XY {
   friend bool operator==(const XY&, const XY&) = default;
 };
 
+// A labelled position on a chart axis.
+struct AxisTick {
+  double value = 0;
+  std::string label;
+  friend bool operator==(const AxisTick&, const AxisTick&) = default;
+};
+
 // At most `maxPoints` points: consecutive points are grouped into equal buckets and each bucket keeps
 // its highest y (a slow step must not vanish from the chart).
 std::vector<XY> downsampleKeepMax(const std::vector<XY>& points, std::size_t maxPoints);
@@ -45,10 +52,22 @@ struct BandwidthSeries {
 };
 BandwidthSeries h2dBandwidth(const analysis::DeviceAnalysis& device, std::size_t maxPoints = 4000);
 
-// Idle gaps of compute inside the GPU window, counted per length bin on a 1-3-10 ladder.
+// A power of two of bytes in binary units: 0 -> "1 B", 10 -> "1 KiB", 26 -> "64 MiB".
+std::string powerOfTwoBytesLabel(int exponent);
+// Labelled ticks for an axis of log2(bytes) from `log2Min` to `log2Max`: powers of two a whole number
+// of 1, 2, 4, 10 or 20 octaves apart (4 gives 4 KiB, 64 KiB, 1 MiB, 16 MiB; 10 every unit), the finest
+// step that puts at most `maxTicks` inside (else the coarsest). Chart libraries label a log axis
+// "1e+03"; this reads in bytes.
+std::vector<AxisTick> byteAxisTicks(double log2Min, double log2Max, std::size_t maxTicks = 5);
+
+// Idle gaps of compute inside the GPU window, counted per length bin on a 1-3-10 ladder. Bins before
+// the shortest gap of every run are left out, so the bars start where something happened.
 struct GapHistogram {
   std::vector<double> edges_ns;     // bin k is [edges[k], edges[k + 1]); the last bin is open
-  std::vector<std::string> labels;  // by the bin's start: "< 1 µs", "1 µs", "3 µs", "10 µs"
+  std::vector<std::string> labels;  // the bin's range: "< 1 µs", "1–3 µs", "0.3–1 ms" (as the HTML report)
+  // The decade edges between bins, at bin index - 0.5 ("1µs" at 0.5 when bin 0 ends at 1 µs): a bar
+  // chart labelled per bin has no room for ranges under a dozen narrow bars; edges read like a log axis.
+  std::vector<AxisTick> edge_ticks;
   std::vector<std::vector<std::uint64_t>> counts;  // counts[run][bin]
 };
 GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& devices);

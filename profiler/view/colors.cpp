@@ -25,6 +25,11 @@ CauseGroup causeGroup(GapCause cause) {
   return CauseGroup::Other;
 }
 
+Rgb runColor(std::size_t index) {
+  static constexpr std::array<Rgb, 6> kRuns = {0x3b73c8, 0xe07b20, 0x3a9b5b, 0x9b59b6, 0xc0392b, 0x16a085};
+  return kRuns[index % kRuns.size()];
+}
+
 std::string_view causeGroupLabel(CauseGroup group) {
   switch (group) {
     case CauseGroup::CopyWait:

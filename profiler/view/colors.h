@@ -3,6 +3,7 @@
 // so "step 12" and "step 13" match).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -41,6 +42,10 @@ CauseGroup causeGroup(analysis::GapCause cause);
 std::string_view causeGroupLabel(CauseGroup group);  // "copy wait", "host wait", "launch", "other"
 Rgb causeColor(analysis::GapCause cause);
 Rgb causeGroupColor(CauseGroup group);
+
+// The colour of the `index`th opened run in the compare charts: the HTML report's run colours
+// (io/report_palette.cpp), so a run looks the same in the GUI and in the report.
+Rgb runColor(std::size_t index);
 
 // A stable colour for a host range name, ignoring digits: "ProfilerStep#3" and "ProfilerStep#12" match.
 Rgb nameColor(std::string_view name);

@@ -2,9 +2,14 @@
 # Builds the libFuzzer targets (fuzz preset: clang, ASan + UBSan) and runs each for SECONDS
 # (default 600), seeded from the real traces in tests/data and a session made from one of them.
 # Prints the executions and the outcome of each; exits non-zero if a fuzzer found a crash.
+# Further arguments name the targets to run (default: all three), e.g.
+#   tests/fuzz/run-fuzzers.sh 600 fuzz_session_open fuzz_raw_stream
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-600}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_kineto_import fuzz_session_open fuzz_raw_stream)
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target fuzz_kineto_import fuzz_session_open fuzz_raw_stream
 build=build-fuzz
@@ -39,11 +44,12 @@ cp "$raw"/r.feedscope.raw-*/*.fsraw "$work/raw-seeds/" 2>/dev/null || true
 rm -rf "$raw"
 
 status=0
-for target in fuzz_kineto_import fuzz_session_open fuzz_raw_stream; do
+for target in "${targets[@]}"; do
   case $target in
     fuzz_kineto_import) corpus=$work/kineto-corpus seeds=$work/kineto-seeds dict=tests/fuzz/kineto.dict ;;
     fuzz_session_open) corpus=$work/session-corpus seeds=$work/session-seeds dict= ;;
     fuzz_raw_stream) corpus=$work/raw-corpus seeds=$work/raw-seeds dict=tests/fuzz/raw_stream.dict ;;
+    *) echo "unknown fuzz target: $target" >&2; exit 2 ;;
   esac
   log=$work/$target.log
   echo "== $target for ${seconds}s"

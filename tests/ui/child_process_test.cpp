@@ -77,6 +77,31 @@ TEST(ChildCommands, DemoAndRecordCommandLinesFollowTheContract) {
             "record -o /tmp/rec.feedscope --progress machine -- python3 train.py --epochs 1");
 }
 
+TEST(ChildCommands, ArgumentsAreSplitAsAShellSplitsThem) {
+  struct Case {
+    const char* text;
+    QStringList words;
+  } cases[] = {
+      {"train.py --epochs 1", {"train.py", "--epochs", "1"}},
+      {"-c 'exit 5'", {"-c", "exit 5"}},
+      {R"(--name "my run" --tag a\ b)", {"--name", "my run", "--tag", "a b"}},
+      {R"('it'\''s' "say \"hi\"" "\n")", {"it's", "say \"hi\"", "\\n"}},
+      {"  spaced   out  ", {"spaced", "out"}},
+      {"''", {""}},
+      {"", {}},
+  };
+  for (const auto& c : cases) {
+    auto words = splitArguments(QString::fromUtf8(c.text));
+    ASSERT_TRUE(words.has_value()) << c.text;
+    EXPECT_EQ(*words, c.words) << c.text << " -> " << words->join('|').toStdString();
+    // The log's line splits back into the same words.
+    EXPECT_EQ(splitArguments(joinArguments(c.words)), c.words) << joinArguments(c.words).toStdString();
+  }
+  EXPECT_FALSE(splitArguments("-c 'exit 5").has_value());
+  EXPECT_FALSE(splitArguments(R"(--name "my run)").has_value());
+  EXPECT_EQ(joinArguments({"record", "--", "sh", "-c", "exit 5"}), "record -- sh -c 'exit 5'");
+}
+
 TEST(ChildCommands, EnvironmentLinesAreChecked) {
   QProcessEnvironment env;
   EXPECT_FALSE(applyEnvironment("A=1\n\n# comment\n  B=x=y  \nCUDA_VISIBLE_DEVICES=0", env));
@@ -95,9 +120,11 @@ TEST(ChildCommands, DevicesProbeDecidesWhetherRecordingIsPossible) {
   auto ok = interpretDevicesProbe(true, 0, "GPU 0: NVIDIA H200 (141 GiB)\nGPU 1: NVIDIA H200\n", "");
   EXPECT_TRUE(ok.available);
   EXPECT_EQ(ok.summary, "GPU 0: NVIDIA H200 (141 GiB)");
-  auto noGpu = interpretDevicesProbe(true, 3, "", "feedscope: no CUDA driver found (libcuda.so.1 missing)\n");
+  // The CLI's reason, without the "feedscope: error: " the window does not need.
+  auto noGpu =
+      interpretDevicesProbe(true, 3, "", "feedscope: error: no CUDA driver found (libcuda.so.1 missing)\n");
   EXPECT_FALSE(noGpu.available);
-  EXPECT_EQ(noGpu.summary, "feedscope: no CUDA driver found (libcuda.so.1 missing)");
+  EXPECT_EQ(noGpu.summary, "no CUDA driver found (libcuda.so.1 missing)");
   auto noCuda = interpretDevicesProbe(true, 2, "", "The following argument was not expected: devices\n");
   EXPECT_FALSE(noCuda.available);
   EXPECT_EQ(noCuda.summary, "This build cannot record: no CUDA support.");
@@ -108,6 +135,28 @@ TEST(ChildCommands, DevicesProbeDecidesWhetherRecordingIsPossible) {
   EXPECT_FALSE(crashed.available);
   EXPECT_TRUE(crashed.summary.contains("internal error")) << crashed.summary.toStdString();
   EXPECT_EQ(exitCodeMeaning(127), "the program to record does not exist");
+}
+
+TEST(ChildCommands, ExitCodesSayWhatTheReadmeSays) {
+  EXPECT_EQ(exitCodeMeaning(0), "done");
+  EXPECT_EQ(exitCodeMeaning(2), "bad input or usage");
+  EXPECT_EQ(exitCodeMeaning(3), "no GPU, no CUDA driver, or no CUDA support in this feedscope");
+  EXPECT_EQ(exitCodeMeaning(3, true), "this feedscope cannot record (no injection library)");
+  EXPECT_EQ(exitCodeMeaning(126, true), "the program to record exists but cannot be executed");
+  EXPECT_EQ(exitCodeMeaning(127, true), "the program to record does not exist");
+  // Any other code of record is the recorded program's own status.
+  EXPECT_EQ(exitCodeMeaning(5, true), "the program exited with status 5");
+  EXPECT_EQ(exitCodeMeaning(137, true), "the program was killed by signal 9");
+  EXPECT_EQ(exitCodeMeaning(5), "exit code 5");
+  EXPECT_EQ(cliMessage("feedscope: error: cannot run 'x': No such file or directory"),
+            "cannot run 'x': No such file or directory");
+  EXPECT_EQ(cliMessage("feedscope: no process of the program initialised CUDA"),
+            "no process of the program initialised CUDA");
+  EXPECT_EQ(cliMessage("Traceback (most recent call last):"), "Traceback (most recent call last):");
+  EXPECT_EQ(describeExit(127, "feedscope: error: cannot run 'x': No such file or directory\n", true),
+            "cannot run 'x': No such file or directory (exit 127: the program to record does not exist)");
+  EXPECT_EQ(describeExit(3, "", false),
+            "no GPU, no CUDA driver, or no CUDA support in this feedscope (exit 3)");
 }
 
 TEST(ChildCommands, TheCliIsFoundBesideTheGui) {
@@ -147,7 +196,7 @@ TEST(ChildJob, FailuresSayWhyInOneLine) {
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }));
   EXPECT_FALSE(finished.last().at(0).toBool());
   EXPECT_EQ(finished.last().at(2).toString(),
-            "no GPU or no CUDA driver on this machine: feedscope: error: no CUDA driver");
+            "no CUDA driver (exit 3: no GPU, no CUDA driver, or no CUDA support in this feedscope)");
 
   job.start(script(dir, "silent.sh", "exit 0\n"), {}, out);
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 2; }));
@@ -158,6 +207,33 @@ TEST(ChildJob, FailuresSayWhyInOneLine) {
   ASSERT_TRUE(waitUntil([&] { return finished.count() == 3; }));
   EXPECT_FALSE(finished.last().at(0).toBool());
   EXPECT_TRUE(finished.last().at(2).toString().startsWith("cannot start"))
+      << finished.last().at(2).toString().toStdString();
+}
+
+TEST(ChildJob, ASessionWrittenDespiteAFailedProgramIsStillTheResult) {
+  TempDir dir;
+  QString out = QString::fromStdString(dir.file("rec.feedscope"));
+  // `record` returns the recorded program's status: a training script that fails at its end (or is
+  // killed) still leaves its recording, which is opened, saying how the program ended.
+  QString failing = script(dir, "record.sh", "echo session > \"$3\"\nexit \"$4\"\n");
+  ChildJob job;
+  QSignalSpy finished(&job, &ChildJob::finished);
+  job.start(failing, {"record", "-o", out, "7"}, out);
+  ASSERT_TRUE(waitUntil([&] { return finished.count() == 1; }));
+  EXPECT_TRUE(finished.last().at(0).toBool());
+  EXPECT_EQ(finished.last().at(2).toString(), "the program exited with status 7");
+  job.start(failing, {"record", "-o", out, "137"}, out);
+  ASSERT_TRUE(waitUntil([&] { return finished.count() == 2; }));
+  EXPECT_TRUE(finished.last().at(0).toBool());
+  EXPECT_EQ(finished.last().at(2).toString(), "the program was killed by signal 9");
+  // A session left from before is not this run's: nothing written, the failure is reported.
+  QString nothing =
+      script(dir, "fails.sh", "echo 'feedscope: error: the recording was not saved' >&2\nexit 2\n");
+  QTest::qWait(20);  // a later write would change the file's time; this run writes nothing
+  job.start(nothing, {"record", "-o", out}, out);
+  ASSERT_TRUE(waitUntil([&] { return finished.count() == 3; }));
+  EXPECT_FALSE(finished.last().at(0).toBool());
+  EXPECT_TRUE(finished.last().at(2).toString().startsWith("the recording was not saved (exit 2: "))
       << finished.last().at(2).toString().toStdString();
 }
 

@@ -6,17 +6,24 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QDropEvent>
+#include <QHeaderView>
 #include <QImage>
 #include <QLineSeries>
 #include <QMimeData>
 #include <QScatterSeries>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
 #include <QTableView>
+#include <QTest>
+#include <QTextBrowser>
 #include <QUrl>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "support/temp_dir.h"
@@ -26,9 +33,11 @@
 #include "ui/findings_model.h"
 #include "ui/findings_panel.h"
 #include "ui/recent_files.h"
+#include "ui/timeline_painter.h"
 #include "ui/timeline_widget.h"
 #include "ui_fixture.h"
 #include "view/chart_data.h"
+#include "view/colors.h"
 
 namespace feedscope::ui {
 namespace {
@@ -79,13 +88,141 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   ASSERT_NE(stacked, nullptr);
   ASSERT_EQ(stacked->count(), 4);
   EXPECT_DOUBLE_EQ(stacked->barSets().at(1)->at(0), view::timeBreakdown(doc->analyses[0]).exposed_copy_ms);
-  // Bandwidth: naive pageable and stream pinned, 32 copies each.
+  // Bandwidth: naive pageable and stream pinned, 32 copies each, at log2 of their bytes.
   auto scatter = window.charts()->bandwidthChart()->series();
   ASSERT_EQ(scatter.size(), 2);
-  EXPECT_EQ(qobject_cast<QScatterSeries*>(scatter.at(0))->count(), 32);
+  auto* pageable = qobject_cast<QScatterSeries*>(scatter.at(0));
+  ASSERT_EQ(pageable->count(), 32);
   EXPECT_TRUE(scatter.at(0)->name().endsWith("pageable"));
   EXPECT_TRUE(scatter.at(1)->name().endsWith("pinned"));
-  EXPECT_EQ(window.charts()->gapChart()->series().size(), 1);
+  auto bw = view::h2dBandwidth(*doc->analyses[0].primary());
+  EXPECT_DOUBLE_EQ(pageable->at(0).x(), std::log2(bw.pageable[0].x));
+  EXPECT_DOUBLE_EQ(pageable->at(0).y(), bw.pageable[0].y);
+  // Each run keeps its colour in every chart; memory kind is the marker's shape.
+  EXPECT_EQ(pageable->color(), toQColor(view::runColor(0)));
+  EXPECT_EQ(qobject_cast<QScatterSeries*>(scatter.at(1))->color(), toQColor(view::runColor(1)));
+  EXPECT_EQ(pageable->markerShape(), QScatterSeries::MarkerShapeRectangle);
+  EXPECT_EQ(qobject_cast<QScatterSeries*>(scatter.at(1))->markerShape(), QScatterSeries::MarkerShapeCircle);
+  EXPECT_EQ(qobject_cast<QLineSeries*>(steps->series().at(1))->color(), toQColor(view::runColor(1)));
+  ASSERT_EQ(window.charts()->gapChart()->series().size(), 1);
+  auto* gapBars = qobject_cast<QBarSeries*>(window.charts()->gapChart()->series().at(0));
+  ASSERT_NE(gapBars, nullptr);
+  EXPECT_EQ(gapBars->barSets().at(0)->color(), toQColor(view::runColor(0)));
+}
+
+// The labels of a chart axis in order: a category axis's labels, or its kind for others.
+QStringList axisLabels(QChart* chart, Qt::Orientation orientation) {
+  QList<QAbstractAxis*> axes = chart->axes(orientation);
+  if (axes.size() != 1) return {};
+  if (auto* category = qobject_cast<QCategoryAxis*>(axes.front())) return category->categoriesLabels();
+  return {};
+}
+
+TEST_F(WindowFixture, ChartAxesReadInUnitsAndNoLabelIsCut) {
+  auto doc = window.document();
+  window.showTab("compare");
+  QTest::qWait(100);  // let the charts lay their axes out at their shown size
+  // Copy sizes in bytes, not "1e+03": powers of two labelled in KiB and MiB, the points at log2(bytes).
+  QChart* bandwidth = window.charts()->bandwidthChart();
+  EXPECT_EQ(axisLabels(bandwidth, Qt::Horizontal), (QStringList{"4 KiB", "64 KiB", "1 MiB", "16 MiB"}));
+  auto* bytes = qobject_cast<QCategoryAxis*>(bandwidth->axes(Qt::Horizontal).front());
+  EXPECT_DOUBLE_EQ(bytes->endValue("1 MiB"), 20);
+  EXPECT_EQ(bytes->titleText(), "bytes per copy");
+  // Gap lengths: the decade edges between the bars, a short title.
+  QChart* gaps = window.charts()->gapChart();
+  std::vector<const analysis::DeviceAnalysis*> devices{doc->analyses[0].primary(),
+                                                       doc->analyses[1].primary()};
+  view::GapHistogram h = view::gapHistogram(devices);
+  QStringList edges;
+  for (const auto& tick : h.edge_ticks) edges << QString::fromStdString(tick.label);
+  EXPECT_EQ(axisLabels(gaps, Qt::Horizontal), edges);
+  EXPECT_EQ(edges.mid(0, 4), (QStringList{"1µs", "10µs", "100µs", "1ms"}));
+  auto* lengths = qobject_cast<QCategoryAxis*>(gaps->axes(Qt::Horizontal).front());
+  EXPECT_DOUBLE_EQ(lengths->endValue("10µs"), 2.5);  // between bar 2 (3–10 µs) and bar 3 (10–30 µs)
+  EXPECT_EQ(lengths->titleText(), "idle gap length");
+  // At 1600x1000 Qt Charts cuts no label of any axis ("h200_stre...", "..." under every bar before).
+  for (QChart* chart :
+       {window.charts()->stepTimeChart(), window.charts()->breakdownChart(), bandwidth, gaps}) {
+    for (QAbstractAxis* axis : chart->axes()) {
+      EXPECT_FALSE(axis->labelsTruncated())
+          << chart->title().toStdString() << ": " << axis->titleText().toStdString();
+    }
+  }
+}
+
+TEST_F(WindowFixture, TheCompareTableShowsEveryColumnWithoutScrolling) {
+  window.showTab("compare");
+  QTest::qWait(100);
+  QTableView* table = window.comparePanel()->table();
+  ASSERT_EQ(table->model()->columnCount(), 4);
+  EXPECT_FALSE(table->horizontalScrollBar()->isVisible());
+  const int last = table->model()->columnCount() - 1;
+  EXPECT_LE(table->columnViewportPosition(last) + table->columnWidth(last), table->viewport()->width());
+  // Every row is on screen too.
+  const int rows = table->model()->rowCount();
+  EXPECT_LE(table->rowViewportPosition(rows - 1) + table->rowHeight(rows - 1), table->viewport()->height());
+  // Columns are as wide as their widest cell or header: nothing elided.
+  for (int c = 0; c <= last; ++c) {
+    EXPECT_GE(table->columnWidth(c), table->horizontalHeader()->sectionSizeHint(c)) << c;
+    EXPECT_GE(table->columnWidth(c), static_cast<QAbstractItemView*>(table)->sizeHintForColumn(c)) << c;
+  }
+  // The charts get what the table leaves: most of the page.
+  EXPECT_GT(window.charts()->width(), window.comparePanel()->width());
+  // A third run adds two columns, and the table grows to show them.
+  const int before = window.comparePanel()->width();
+  QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+  window.openFiles({QString::fromStdString(FEEDSCOPE_TEST_DATA_DIR "/h200/h200_trap.json.gz")}, true);
+  ASSERT_TRUE(waitUntil([&] { return loaded.count() == 1; }));
+  QTest::qWait(100);
+  ASSERT_EQ(table->model()->columnCount(), 6);
+  EXPECT_GT(window.comparePanel()->width(), before);
+  EXPECT_LE(table->columnViewportPosition(5) + table->columnWidth(5), table->viewport()->width());
+}
+
+TEST_F(WindowFixture, FindingTitlesTakeTheRestOfTheDockAndWrapRatherThanBeCut) {
+  QTableView* table = window.findings()->table();
+  QHeaderView* header = table->horizontalHeader();
+  EXPECT_EQ(header->sectionResizeMode(FindingsModel::Title), QHeaderView::Stretch);
+  for (int c : {FindingsModel::Severity, FindingsModel::Run, FindingsModel::Cost}) {
+    EXPECT_EQ(header->sectionResizeMode(c), QHeaderView::ResizeToContents) << c;
+  }
+  // The columns fill the table exactly: the title has all that the others leave.
+  EXPECT_EQ(header->length(), table->viewport()->width());
+  QFontMetrics metrics(table->font());
+  for (int r = 0; r < table->model()->rowCount(); ++r) {
+    QModelIndex title = table->model()->index(r, FindingsModel::Title);
+    QString text = title.data().toString();
+    QRect cell = table->visualRect(title);
+    // The wrapped title fits its cell (a few pixels are the cell's own margins).
+    QRect needed = metrics.boundingRect(QRect(0, 0, cell.width() - 8, 10000), Qt::TextWordWrap, text);
+    EXPECT_GE(cell.height(), needed.height()) << text.toStdString();
+  }
+  // A finding shows its text only once chosen: focus alone does not pick one.
+  auto* text = window.findChild<QTextBrowser*>("findingText");
+  ASSERT_NE(text, nullptr);
+  table->setFocus();
+  QCoreApplication::processEvents();
+  EXPECT_TRUE(text->toPlainText().startsWith("Click a finding")) << text->toPlainText().toStdString();
+  table->selectRow(1);
+  EXPECT_TRUE(
+      text->toPlainText().startsWith(QString::fromStdString(window.findings()->model()->finding(1)->title)));
+}
+
+TEST_F(WindowFixture, ChartsTakeTheWindowsColoursInTheDarkTheme) {
+  window.setTheme("dark", false);
+  QCoreApplication::processEvents();  // the palette reaches the widgets through events
+  QChart* chart = window.charts()->gapChart();
+  const QPalette palette = window.charts()->palette();
+  EXPECT_EQ(chart->backgroundBrush().color(), palette.color(QPalette::Base));
+  EXPECT_EQ(chart->titleBrush().color(), palette.color(QPalette::Text));
+  for (QAbstractAxis* axis : chart->axes()) {
+    EXPECT_EQ(axis->labelsBrush().color(), palette.color(QPalette::Text));
+  }
+  EXPECT_LT(chart->backgroundBrush().color().lightness(), 60);
+  window.setTheme("light", false);
+  QCoreApplication::processEvents();
+  EXPECT_EQ(window.charts()->gapChart()->backgroundBrush().color(), QColor(Qt::white));
+  window.setTheme("system", false);
 }
 
 TEST_F(WindowFixture, AFindingZoomsTheTimelineToItsEvidence) {

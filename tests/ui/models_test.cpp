@@ -3,6 +3,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <algorithm>
+#include <cmath>
 
 #include "analysis/comparison.h"
 #include "ui/compare_model.h"
@@ -47,15 +49,52 @@ TEST(CompareModel, PassesTheModelTesterAndShowsTheCoresFigures) {
     if (d.key == "starvation_pct") {
       EXPECT_EQ(model.data(model.index(r, 1)).toString(), "45.06 %");
       EXPECT_EQ(model.data(model.index(r, 2)).toString(), "15.95 %");
-      EXPECT_EQ(model.data(model.index(r, 3)).toString(), "-29.11 pt");
-      // Better: green.
+      // The CLI's figure with a true minus sign, which is as wide as "+".
+      EXPECT_EQ(model.data(model.index(r, 3)).toString(), QString::fromUtf8("\u221229.11 pt"));
+      // Better: green, and said in words for those who cannot tell the colours apart.
       EXPECT_EQ(model.data(model.index(r, 3), Qt::ForegroundRole).value<QBrush>().color(),
                 QColor(0x2e, 0x9d, 0x4f));
+      EXPECT_EQ(model.data(model.index(r, 3), Qt::ToolTipRole).toString(),
+                QString::fromUtf8("h200_stream \u2212 h200_naive: better (lower is better)"));
+    }
+    if (d.key == "median_step_ns") {
+      EXPECT_EQ(model.data(model.index(r, 3)).toString(), QString::fromUtf8("\u22129.12 ms"));
+    }
+    if (d.key == "h2d_overlap_pct") {
+      EXPECT_EQ(model.data(model.index(r, 3)).toString(), "+78.86 pt");
+      EXPECT_EQ(model.data(model.index(r, 3), Qt::ToolTipRole).toString(),
+                QString::fromUtf8("h200_stream \u2212 h200_naive: better (higher is better)"));
+    }
+    if (d.key == "kernel_count") {
+      // Unchanged: no colour, and no direction claimed for a count.
+      EXPECT_EQ(model.data(model.index(r, 3)).toString(), "+0");
+      EXPECT_FALSE(model.data(model.index(r, 3), Qt::ForegroundRole).isValid());
+      EXPECT_EQ(model.data(model.index(r, 3), Qt::ToolTipRole).toString(),
+                QString::fromUtf8("h200_stream \u2212 h200_naive: no change"));
     }
   }
   model.setTable({});
   EXPECT_EQ(model.rowCount(), 0);
   EXPECT_TRUE(warnings.messages().empty()) << warnings.messages().front();
+}
+
+TEST(CompareModel, DeltaColoursStayReadableOnADarkBackground) {
+  // WCAG contrast of each colour against the table's base in each theme: at least 3:1 (large text and
+  // graphics); the light theme's green on the dark base would fall below that.
+  auto luminance = [](const QColor& c) {
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+  };
+  auto contrast = [&](const QColor& a, const QColor& b) {
+    double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+  };
+  const QColor lightBase(Qt::white), darkBase(0x1e, 0x1f, 0x22);
+  for (bool better : {true, false}) {
+    EXPECT_GE(contrast(CompareModel::deltaColor(better, false), lightBase), 3.0) << better;
+    EXPECT_GE(contrast(CompareModel::deltaColor(better, true), darkBase), 4.5) << better;
+  }
+  EXPECT_LT(contrast(CompareModel::deltaColor(false, false), darkBase), 3.5);
 }
 
 TEST(FindingsModel, PassesTheModelTesterAndListsEveryFindingMostSevereFirst) {
@@ -76,6 +115,13 @@ TEST(FindingsModel, PassesTheModelTesterAndListsEveryFindingMostSevereFirst) {
     EXPECT_FALSE(model.data(model.index(r, FindingsModel::Title)).toString().isEmpty());
     EXPECT_EQ(model.data(model.index(r, 0), FindingsModel::kSentenceRole).toString().toStdString(),
               model.finding(r)->sentence);
+    // The tooltip carries the whole title (a narrow dock cuts it), the sentence and the fix, as rich
+    // text so that it wraps.
+    QString tip = model.data(model.index(r, FindingsModel::Title), Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.startsWith("<p><b>" + QString::fromStdString(model.finding(r)->title).toHtmlEscaped()))
+        << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QString::fromStdString(model.finding(r)->sentence).toHtmlEscaped()));
+    EXPECT_TRUE(tip.contains(QString::fromStdString(model.finding(r)->fix).toHtmlEscaped()));
   }
   // The naive run's pageable-copy finding is there, with its cost.
   bool pageable = false;

@@ -4,10 +4,12 @@
 
 #include <QImage>
 #include <QPainter>
+#include <cstdlib>
 
 #include "support/run_fixture.h"
 #include "ui/timeline_painter.h"
 #include "ui_fixture.h"
+#include "view/colors.h"
 #include "view/draw_list.h"
 #include "view/lane_layout.h"
 
@@ -41,8 +43,12 @@ struct Rendered {
   view::DrawList list;
   QImage image{kWidth, kHeight, QImage::Format_RGB32};
 
-  Rendered(trace::Session session, view::TimeRange range) : doc(testing::documentOf(std::move(session))) {
-    layout = view::layoutLanes(*doc->timeline, {});
+  // `collapsed`: every lane with nested rows in one strip, as the window first shows them.
+  Rendered(trace::Session session, view::TimeRange range, bool collapsed = false,
+           const TimelineTheme& theme = plainTheme())
+      : doc(testing::documentOf(std::move(session))) {
+    layout = view::layoutLanes(*doc->timeline,
+                               collapsed ? view::defaultCollapsed(*doc->timeline) : std::vector<bool>{});
     viewport.setWidth(kWidth - kLabel);
     viewport.setContent(doc->timeline->contentRange());
     viewport.showRange(range);
@@ -55,7 +61,7 @@ struct Rendered {
     frame.viewport = &viewport;
     frame.label_width = kLabel;
     frame.ruler_height = kRuler;
-    paintTimeline(p, image.size(), frame, plainTheme());
+    paintTimeline(p, image.size(), frame, theme);
   }
 
   // Image y of the middle (or `fromBottom` px above the painted bottom) of a lane's first strip.
@@ -145,6 +151,74 @@ TEST(TimelineRender, FoldedColumnsReadAsAUtilisationChart) {
     EXPECT_NE(c, strong) << x;
     EXPECT_NE(c, light) << x;
   }
+}
+
+TEST(TimelineRender, OnADarkBackgroundTheFaintBandIsDimmerThanTheBar) {
+  TimelineTheme dark = plainTheme();
+  dark.background = QColor(0x1e, 0x1f, 0x22);
+  dark.alternate = dark.background.lighter(118);
+  dark.header = dark.background.lighter(150);
+  dark.dark = true;
+  RunFixture f;
+  for (int k = 0; k < 600; ++k) f.kernel(100 * k, 100 * k + 10);
+  f.kernel(99'990, 100'000);
+  Rendered r(f.finish(), {0, 100'000}, false, dark);
+  const auto& s = r.strip(view::LaneKind::Kernels);
+  const int bottom = kRuler + static_cast<int>(s.y + s.height) - 2;
+  const int usable = static_cast<int>(s.height) - 2;
+  const QColor strong = rgb(view::palette::kKernel);
+  const QColor faint = faintShade(view::palette::kKernel, dark);
+  EXPECT_EQ(r.at(250, bottom), strong);
+  EXPECT_EQ(r.at(250, bottom - usable + 1), faint);
+  // Between the background and the bar, never brighter than the bar (mixed with white it would be).
+  EXPECT_LT(faint.lightness(), strong.lightness());
+  EXPECT_GT(faint.lightness(), dark.background.lightness());
+  EXPECT_EQ(faintShade(view::palette::kKernel, plainTheme()),
+            rgb(view::lighter(view::palette::kKernel, 0.7)));
+}
+
+}  // namespace
+}  // namespace feedscope::ui
+
+namespace feedscope::ui {
+namespace {
+
+TEST(TimelineRender, ACollapsedLaneNamesItsOuterRangeOverTheNestedOnes) {
+  RunFixture f;
+  f.kernel(0, 3000);
+  // "outer step range" spans the view; a nested range lies where the outer one's name is written.
+  f.host(trace::IntervalKind::Range, "outer step range", 0, 3000);
+  f.host(trace::IntervalKind::Range, "nested", 60, 120);
+  Rendered r(f.finish(), {0, 3000}, /*collapsed=*/true);  // 3 ns per pixel: nested at x 20..40
+  const auto* lane = [&]() -> const view::LanePlacement* {
+    for (const auto& lp : r.layout.lanes) {
+      if (r.doc->timeline->lanes()[lp.lane].kind == view::LaneKind::Ranges) return &lp;
+    }
+    return nullptr;
+  }();
+  ASSERT_NE(lane, nullptr);
+  ASSERT_TRUE(lane->collapsed);
+  ASSERT_EQ(lane->slot_count, 2u);
+  const auto& outer = r.layout.row_slots[lane->first_slot];
+  const auto& nested = r.layout.row_slots[lane->first_slot + 1];
+  ASSERT_EQ(outer.y, nested.y);  // one strip
+  // The nested box is drawn (its colour shows at its middle, below the text's height)...
+  const QColor nestedColor = rgb(view::nameColor("nested"));
+  const int top = kRuler + static_cast<int>(outer.y);
+  EXPECT_EQ(r.at(30, top + 1), nestedColor);
+  // ...and the outer range's name is written over it: text pixels, in the colour the painter picks for
+  // the outer box, appear inside the nested box.
+  const QColor outerColor = rgb(view::nameColor("outer step range"));
+  const QColor pen = outerColor.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250);
+  ASSERT_GT(std::abs(nestedColor.lightness() - pen.lightness()), 60);  // text tells apart from the fill
+  int text = 0;
+  for (int x = 21; x < 39; ++x) {
+    for (int y = top + 2; y < top + static_cast<int>(outer.height) - 2; ++y) {
+      QColor c = r.at(x, y);
+      if (std::abs(c.lightness() - pen.lightness()) < 40) ++text;
+    }
+  }
+  EXPECT_GT(text, 5);
 }
 
 }  // namespace

@@ -2,8 +2,13 @@
 // the core's own.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "io/kineto_import.h"
+#include "io/report_palette.h"
+#include "support/run_fixture.h"
 #include "view/chart_data.h"
+#include "view/colors.h"
 #include "view/compare_table.h"
 #include "view/metric_text.h"
 #include "view/range_metrics.h"
@@ -109,11 +114,21 @@ TEST(ChartData, GapHistogramCountsEveryGapOnce) {
   GapHistogram h = gapHistogram({r.analyses[0].primary(), r.analyses[1].primary()});
   ASSERT_EQ(h.counts.size(), 2u);
   ASSERT_EQ(h.labels.size() + 1, h.edges_ns.size());
+  ASSERT_EQ(h.counts[0].size(), h.labels.size());
+  // Both runs have gaps under 1 µs, so the ladder starts at 0; ranges as the HTML report writes them.
   EXPECT_EQ(h.labels[0], "< 1 µs");
-  EXPECT_EQ(h.labels[1], "1 µs");
-  EXPECT_EQ(h.labels[2], "3 µs");
-  EXPECT_EQ(h.labels[3], "10 µs");
+  EXPECT_EQ(h.labels[1], "1–3 µs");
+  EXPECT_EQ(h.labels[2], "3–10 µs");
+  EXPECT_EQ(h.labels[3], "10–30 µs");
+  EXPECT_EQ(h.labels[5], "100–300 µs");
+  EXPECT_EQ(h.labels[6], "0.3–1 ms");
   EXPECT_DOUBLE_EQ(h.edges_ns[4], 30'000);
+  // Decade edges label the axis between the bars: 1 µs ends bin 0, 10 µs ends bin 2, ...
+  ASSERT_GE(h.edge_ticks.size(), 4u);
+  EXPECT_EQ(h.edge_ticks[0], (AxisTick{0.5, "1µs"}));
+  EXPECT_EQ(h.edge_ticks[1], (AxisTick{2.5, "10µs"}));
+  EXPECT_EQ(h.edge_ticks[2], (AxisTick{4.5, "100µs"}));
+  EXPECT_EQ(h.edge_ticks[3], (AxisTick{6.5, "1ms"}));
   for (std::size_t run = 0; run < 2; ++run) {
     const auto& tl = r.analyses[run].primary()->timeline;
     std::uint64_t expected = 0;
@@ -123,6 +138,61 @@ TEST(ChartData, GapHistogramCountsEveryGapOnce) {
     std::uint64_t total = 0;
     for (auto c : h.counts[run]) total += c;
     EXPECT_EQ(total, expected);
+  }
+}
+
+TEST(ChartData, GapHistogramStartsAtTheShortestGap) {
+  // Kernels with gaps of 5 µs and 40 µs: bins from 3–10 µs to 30–100 µs.
+  testing::RunFixture f;
+  f.kernel(0, 10'000);
+  f.kernel(15'000, 20'000);
+  f.kernel(60'000, 70'000);
+  trace::Session& session = f.finish();
+  analysis::RunAnalysis a = analysis::analyzeRun(session.runs[0], session.strings);
+  GapHistogram h = gapHistogram({a.primary()});
+  ASSERT_EQ(h.labels, (std::vector<std::string>{"3–10 µs", "10–30 µs", "30–100 µs"}));
+  EXPECT_EQ(h.counts[0], (std::vector<std::uint64_t>{1, 0, 1}));
+  EXPECT_EQ(h.edge_ticks, (std::vector<AxisTick>{{0.5, "10µs"}, {2.5, "100µs"}}));
+  // No gap at all: no bins, and no axis to label.
+  testing::RunFixture busy;
+  busy.kernel(0, 10'000);
+  trace::Session& busySession = busy.finish();
+  analysis::RunAnalysis b = analysis::analyzeRun(busySession.runs[0], busySession.strings);
+  GapHistogram none = gapHistogram({b.primary()});
+  EXPECT_TRUE(none.labels.empty());
+  EXPECT_TRUE(none.edge_ticks.empty());
+  ASSERT_EQ(none.counts.size(), 1u);
+  EXPECT_TRUE(none.counts[0].empty());
+}
+
+TEST(ChartData, ByteAxisReadsInBinaryUnits) {
+  EXPECT_EQ(powerOfTwoBytesLabel(0), "1 B");
+  EXPECT_EQ(powerOfTwoBytesLabel(9), "512 B");
+  EXPECT_EQ(powerOfTwoBytesLabel(10), "1 KiB");
+  EXPECT_EQ(powerOfTwoBytesLabel(16), "64 KiB");
+  EXPECT_EQ(powerOfTwoBytesLabel(24), "16 MiB");
+  EXPECT_EQ(powerOfTwoBytesLabel(33), "8 GiB");
+  // 512 B to 37.6 MiB (the samples' copies, an octave either side): 16 octaves, every 4th labelled.
+  EXPECT_EQ(byteAxisTicks(9.0, 25.2),
+            (std::vector<AxisTick>{{12, "4 KiB"}, {16, "64 KiB"}, {20, "1 MiB"}, {24, "16 MiB"}}));
+  // Wider spans step by 10 octaves: every unit.
+  EXPECT_EQ(byteAxisTicks(8, 31), (std::vector<AxisTick>{{10, "1 KiB"}, {20, "1 MiB"}, {30, "1 GiB"}}));
+  // A narrow span gets every octave, or every second one.
+  EXPECT_EQ(byteAxisTicks(19.5, 23.5),
+            (std::vector<AxisTick>{{20, "1 MiB"}, {21, "2 MiB"}, {22, "4 MiB"}, {23, "8 MiB"}}));
+  EXPECT_EQ(byteAxisTicks(19.5, 27.5).size(), 4u);
+  EXPECT_EQ(byteAxisTicks(19.5, 27.5).front(), (AxisTick{20, "1 MiB"}));
+  // An end on a power of two up to rounding keeps its tick; an empty span has none.
+  EXPECT_EQ(byteAxisTicks(10 - 1e-12, 10).size(), 1u);
+  EXPECT_TRUE(byteAxisTicks(3, 2).empty());
+  for (std::size_t max : {3u, 5u, 8u}) EXPECT_LE(byteAxisTicks(0, 40, max).size(), max);
+}
+
+TEST(ChartData, RunColoursAreTheHtmlReportsColours) {
+  for (std::size_t k = 0; k < 8; ++k) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "#%06x", runColor(k));
+    EXPECT_EQ(hex, io::palette::runColor(k)) << k;
   }
 }
 

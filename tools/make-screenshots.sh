@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Renders the GUI screenshots in docs/screenshots from the bundled samples, without a display.
+# Usage: tools/make-screenshots.sh [BUILD_DIR]   (default build-release; it needs feedscope-gui, and
+# feedscope_make_large_session for large-session.png). Paths are relative so the pictures show no
+# machine's folders.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-release}
+gui=$build/app/feedscope-gui/feedscope-gui
+out=docs/screenshots
+samples=(resources/samples/h200_naive.json.gz resources/samples/h200_stream.json.gz)
+export QT_QPA_PLATFORM=offscreen
+shot() { echo "$out/$1"; "$gui" "${@:2}" --screenshot "$out/$1"; }
+
+shot timeline.png "${samples[@]}"
+shot compare.png "${samples[@]}" --tab compare
+shot copy-zoom.png "${samples[@]}" --range 26:33 --select 27.7:31.8
+shot dark.png "${samples[@]}" --theme dark
+shot run-panel.png "${samples[@]}" --tab run
+
+maker=$build/tests/bench/feedscope_make_large_session
+if [ -x "$maker" ]; then
+  large=$(mktemp -d)
+  trap 'rm -rf "$large"' EXIT
+  "$maker" "$large/large.feedscope" >/dev/null
+  shot large-session.png "$large/large.feedscope"
+else
+  echo "skipping large-session.png: build $maker first" >&2
+fi
