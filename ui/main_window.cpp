@@ -32,6 +32,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <cstdio>
+#include <memory>
 
 #include "io/atomic_file.h"
 #include "io/input_error.h"
@@ -81,7 +82,9 @@ QPalette darkPalette() {
 }
 
 QPalette lightPalette() {
-  QPalette p = QStyleFactory::create("Fusion")->standardPalette();
+  // A style made only to read its palette is ours to delete (setStyle would take it, this does not).
+  std::unique_ptr<QStyle> fusion(QStyleFactory::create("Fusion"));
+  QPalette p = fusion->standardPalette();
   p.setColor(QPalette::PlaceholderText, QColor(0x60, 0x64, 0x6b));
   return p;
 }

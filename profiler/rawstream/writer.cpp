@@ -126,6 +126,7 @@ std::uint32_t RawStreamWriter::internLocked(std::string_view text) {
 
 void RawStreamWriter::addProcessInfo(std::string_view hostname, std::string_view executable,
                                      std::string_view commandLine) {
+  if (disabled()) return;  // before the lock: see disableWithoutLocking
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   beginRecord(RecordType::ProcessInfo,
@@ -138,6 +139,7 @@ void RawStreamWriter::addProcessInfo(std::string_view hostname, std::string_view
 
 void RawStreamWriter::addInterval(const Placement& placement, const trace::Interval& iv,
                                   std::string_view name) {
+  if (disabled()) return;  // before the lock: see disableWithoutLocking
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   std::uint32_t nameId = internLocked(name);
@@ -159,6 +161,7 @@ void RawStreamWriter::addInterval(const Placement& placement, const trace::Inter
 }
 
 void RawStreamWriter::addClockSample(const ClockSample& sample) {
+  if (disabled()) return;  // before the lock: see disableWithoutLocking
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   beginRecord(RecordType::ClockSample, 26);
@@ -171,6 +174,7 @@ void RawStreamWriter::addClockSample(const ClockSample& sample) {
 }
 
 void RawStreamWriter::addDevice(const DeviceRecord& device) {
+  if (disabled()) return;  // before the lock: see disableWithoutLocking
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   beginRecord(RecordType::Device, static_cast<std::uint32_t>(12 + device.name.size() + device.uuid.size()));
@@ -181,6 +185,7 @@ void RawStreamWriter::addDevice(const DeviceRecord& device) {
 }
 
 void RawStreamWriter::addRecordCounts(std::uint64_t dropped, std::uint64_t invalid) {
+  if (disabled()) return;  // before the lock: see disableWithoutLocking
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   beginRecord(RecordType::RecordCounts, 16);
@@ -190,6 +195,7 @@ void RawStreamWriter::addRecordCounts(std::uint64_t dropped, std::uint64_t inval
 }
 
 void RawStreamWriter::addMessage(Severity severity, std::string_view text) {
+  if (disabled()) return;  // before the lock: see disableWithoutLocking
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   beginRecord(RecordType::Message, static_cast<std::uint32_t>(1 + text.size()));
@@ -227,11 +233,13 @@ void RawStreamWriter::flushLocked() {
 }
 
 void RawStreamWriter::flush() {
+  if (disabled()) return;
   std::lock_guard lock(mutex_);
   flushLocked();
 }
 
 void RawStreamWriter::close(std::int64_t monotonicNs) {
+  if (disabled()) return;  // before the lock: see disableWithoutLocking
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   beginRecord(RecordType::End, 16);

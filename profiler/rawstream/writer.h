@@ -49,8 +49,9 @@ class RawStreamWriter {
   // Writes the End record, flushes and closes; later calls do nothing.
   void close(std::int64_t monotonicNs);
 
-  // For a forked child, which shares the file with its parent: from now on every call does nothing.
-  // Takes no lock, since a thread of the parent may have held it at the moment of fork().
+  // For a forked child, which shares the file with its parent: from now on every call that writes
+  // returns before it takes the lock, since a thread of the parent (the flush thread) may have held it
+  // at the moment of fork() and no thread of the child will ever release it.
   void disableWithoutLocking() { disabled_.store(true, std::memory_order_relaxed); }
 
   const std::string& path() const { return path_; }
@@ -66,7 +67,8 @@ class RawStreamWriter {
   std::uint32_t internLocked(std::string_view text);
   void flushLocked();
   void flushIfFullLocked();
-  bool usable() const { return !disabled_.load(std::memory_order_relaxed) && fd_ >= 0; }
+  bool disabled() const { return disabled_.load(std::memory_order_relaxed); }
+  bool usable() const { return !disabled() && fd_ >= 0; }
 
   struct TextHash {
     using is_transparent = void;

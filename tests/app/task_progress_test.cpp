@@ -9,14 +9,19 @@
 namespace feedscope::cli {
 namespace {
 
-// Collects what a TaskProgress writes.
+// Collects what a TaskProgress writes. The text is read once the stream is closed: only then are
+// `data` and `size` final (a closed stream must not be flushed again).
 struct Captured {
   char* data = nullptr;
   std::size_t size = 0;
   std::FILE* file = open_memstream(&data, &size);
-  ~Captured() { std::free(data); }
-  std::string text() {
-    std::fflush(file);
+  ~Captured() {
+    if (file != nullptr) std::fclose(file);
+    std::free(data);
+  }
+  std::string closeAndRead() {
+    std::fclose(file);
+    file = nullptr;
     return std::string(data, size);
   }
 };
@@ -31,8 +36,7 @@ TEST(TaskProgress, MachineLinesCarryTheWholeTaskFractionAndAMessage) {
     p.update(0.5, "on-pageable", 0.0, "setting up");  // a new stage always says so
     p.update(1.7, "done", 1.0, "");
   }
-  std::fclose(out.file);
-  EXPECT_EQ(out.text(),
+  EXPECT_EQ(out.closeAndRead(),
             "FEEDSCOPE-PROGRESS 0.100 calibration: H2D Pinned 4.0 KiB\n"
             "FEEDSCOPE-PROGRESS 0.500 on: step 40/200\n"
             "FEEDSCOPE-PROGRESS 0.500 on-pageable: setting up\n"
@@ -47,8 +51,7 @@ TEST(TaskProgress, HumanBarsFillPerStageAndEndWithANewline) {
     p.update(0.2, "off", 0.5, "step 100/200");
     p.update(0.4, "on", 1.0, "step 200/200");
   }
-  std::fclose(out.file);
-  std::string text = out.text();
+  std::string text = out.closeAndRead();
   EXPECT_NE(text.find("off          [###############...............]  50 %  step 100/200"), std::string::npos)
       << text;
   EXPECT_NE(text.find("on           [##############################] 100 %"), std::string::npos) << text;
@@ -61,8 +64,7 @@ TEST(TaskProgress, NoneWritesNothingAndOptionsChooseTheStyle) {
     TaskProgress p(ProgressStyle::None, out.file);
     p.update(0.5, "on", 0.5, "step 1/2");
   }
-  std::fclose(out.file);
-  EXPECT_EQ(out.text(), "");
+  EXPECT_EQ(out.closeAndRead(), "");
   EXPECT_EQ(progressStyleFor("machine"), ProgressStyle::Machine);
   EXPECT_EQ(progressStyleFor("human"), ProgressStyle::Human);
   EXPECT_EQ(progressStyleFor("none"), ProgressStyle::None);

@@ -44,6 +44,9 @@ class SyntheticSource : public feedscope::inject::ActivitySource {
   explicit SyntheticSource(ProcessRecorder& recorder) : recorder_(recorder) {}
 
   void emit(Placement p, Interval iv, std::string name) {
+    // As the CUPTI collector: a forked child makes no call into the source, whose lock the parent's
+    // flush thread may have held at the moment of fork().
+    if (recorder_.inForkedChild()) return;
     std::lock_guard lock(mutex_);
     pending_.push_back({p, iv, std::move(name)});
     ++emitted_;

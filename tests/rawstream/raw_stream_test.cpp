@@ -1,7 +1,10 @@
 // The raw stream: exact round trips, and recovery from truncated, corrupt, empty and newer files.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <zlib.h>
 
+#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <thread>
@@ -338,6 +341,41 @@ TEST(RawStream, DisabledWriterWritesNothingMore) {
   ReadResult r = readRawStream(path);
   EXPECT_EQ(r.report.status, ReadStatus::Unfinished);
   EXPECT_EQ(r.stream.intervals.size(), 1u);
+}
+
+// A forked child inherits the writer's lock in whatever state another thread of the parent left it;
+// once disabled, no call may wait for it. Forking many times while a thread writes and flushes
+// without pause catches the lock held at the moment of fork(); a child that waited would be ended by
+// its alarm (SIGALRM) instead of exiting 0.
+TEST(RawStream, ADisabledWriterNeverWaitsForALockHeldAtFork) {
+  TempDir dir;
+  auto w = open(dir.file("f.fsraw"));
+  std::atomic<bool> stop{false};
+  std::thread writer([&] {
+    for (std::int64_t t = 0; !stop.load(); ++t) {
+      w->addInterval({TrackKind::GpuStream, 0, 7}, kernel(1000 + t, 1), "busy");
+      if (t % 16 == 0) w->flush();
+    }
+  });
+  int hung = 0;
+  for (int i = 0; i < 200 && hung == 0; ++i) {
+    pid_t child = fork();
+    if (child == 0) {
+      alarm(2);
+      w->disableWithoutLocking();
+      w->addInterval({TrackKind::GpuStream, 0, 7}, kernel(1, 1), "child");
+      w->addMessage(Severity::Error, "from the child");
+      w->flush();
+      w->close(1);
+      _exit(0);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    hung += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  stop = true;
+  writer.join();
+  EXPECT_EQ(hung, 0);
 }
 
 TEST(RawStream, CreateRefusesAnExistingFile) {
