@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <mutex>
 #include <new>
+#include <unordered_map>
 
 namespace feedscope::trace {
 
@@ -15,6 +16,10 @@ struct Cache {
   std::mutex mutex;
   std::vector<std::pair<void*, std::size_t>> blocks;  // (address, rounded size)
   std::size_t bytes = 0;
+  // Cached blocks handed out for a smaller request keep their whole size (address -> mapped size):
+  // trimming them would unmap pages that are already faulted in, and the next request of the larger
+  // size would map and zero fresh ones.
+  std::unordered_map<void*, std::size_t> larger;
 };
 
 Cache& cache() {
@@ -51,11 +56,9 @@ void* LargeBlocks::allocate(std::size_t bytes) {
       if (s >= size && s <= 2 * size && (best == c.blocks.size() || s < c.blocks[best].second)) best = i;
     }
     if (best != c.blocks.size()) {
-      void* p = c.blocks[best].first;
-      c.bytes -= c.blocks[best].second;
-      // Keep the block's full size recorded: deallocate() rounds the same `bytes` the same way only
-      // when sizes match, so give back exactly what the caller asked to round to.
-      if (c.blocks[best].second != size) ::munmap(static_cast<char*>(p) + size, c.blocks[best].second - size);
+      auto [p, mapped] = c.blocks[best];
+      c.bytes -= mapped;
+      if (mapped != size) c.larger.emplace(p, mapped);
       c.blocks.erase(c.blocks.begin() + static_cast<std::ptrdiff_t>(best));
       return p;
     }
@@ -64,10 +67,14 @@ void* LargeBlocks::allocate(std::size_t bytes) {
 }
 
 void LargeBlocks::deallocate(void* p, std::size_t bytes) noexcept {
-  const std::size_t size = roundUp(bytes);
+  std::size_t size = roundUp(bytes);
   Cache& c = cache();
   {
     std::lock_guard<std::mutex> lock(c.mutex);
+    if (auto it = c.larger.find(p); it != c.larger.end()) {
+      size = it->second;
+      c.larger.erase(it);
+    }
     if (c.bytes + size <= kCacheLimitBytes) {
       c.blocks.emplace_back(p, size);
       c.bytes += size;
