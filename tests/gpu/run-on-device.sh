@@ -3,7 +3,7 @@
 # in one go. Needs build-gpu/device from tests/gpu/prepare-device-build.sh (built on the development
 # machine: the GPU machine has no GoogleTest, SQLite or simdjson headers). Then runs the attach check
 # (tests/gpu/attach-on-device.sh) too. A summary table is printed last. Exit status: the number of
-# failed steps.
+# failed steps; 100 when the packed build is missing, 101 when feedscope sees no GPU (nothing run).
 #
 # Results: the device tool brings back at most 8 files directly under $OUT, so everything is written
 # to a work folder and only these come back (or stay in ./gpu-results without $OUT): summary.md,
