@@ -71,7 +71,7 @@ std::vector<const Finding*> RunAnalysis::allFindings() const {
   return out;
 }
 
-StepSummary summarizeSteps(const std::vector<StepMetrics>& steps) {
+StepSummary summarizeSteps(const trace::LargeVector<StepMetrics>& steps) {
   StepSummary s;
   s.count = steps.size();
   if (steps.empty()) return s;

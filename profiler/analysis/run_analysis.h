@@ -12,6 +12,7 @@
 #include "analysis/options.h"
 #include "analysis/steps.h"
 #include "analysis/window_metrics.h"
+#include "trace/large_page_allocator.h"
 #include "trace/run.h"
 #include "trace/string_table.h"
 
@@ -61,7 +62,7 @@ struct DeviceAnalysis {
   std::string device_name;
   DeviceTimeline timeline;
   WindowMetrics whole;  // over the GPU window
-  std::vector<StepMetrics> steps;
+  trace::LargeVector<StepMetrics> steps;  // large-page blocks: thousands of steps, ~0.5 KiB each
   std::optional<StepSummary> step_summary;
   double input_bound_pct = 0;  // over the steps, or the whole window without steps
   InputBoundVerdict verdict = InputBoundVerdict::NotInputBound;
@@ -82,7 +83,7 @@ struct RunAnalysis {
 
 RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings, const AnalysisOptions& options = {});
 
-StepSummary summarizeSteps(const std::vector<StepMetrics>& steps);
+StepSummary summarizeSteps(const trace::LargeVector<StepMetrics>& steps);
 WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options);
 
 }  // namespace feedscope::analysis
