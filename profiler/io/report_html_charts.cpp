@@ -151,25 +151,12 @@ const std::vector<TimeNs>& idleGapBinEdges() {
 }
 
 std::vector<std::string> idleGapBinLabels() {
-  // "3–10 µs", "0.3–1 ms": both edges in the unit of the upper one.
-  auto inUnit = [](TimeNs ns, TimeNs unitNs) {
-    return fmt::format("{:g}", static_cast<double>(ns) / static_cast<double>(unitNs));
-  };
-  auto unitOf = [](TimeNs ns) -> std::pair<TimeNs, const char*> {
-    if (ns < 1'000'000) return {1'000, "µs"};
-    if (ns < 1'000'000'000) return {1'000'000, "ms"};
-    return {1'000'000'000, "s"};
-  };
   const auto& edges = idleGapBinEdges();
   std::vector<std::string> labels;
-  auto [firstUnit, firstName] = unitOf(edges.front());
-  labels.push_back("< " + inUnit(edges.front(), firstUnit) + " " + firstName);
-  for (std::size_t i = 1; i < edges.size(); ++i) {
-    auto [unit, name] = unitOf(edges[i]);
-    labels.push_back(inUnit(edges[i - 1], unit) + "–" + inUnit(edges[i], unit) + " " + name);
-  }
-  auto [lastUnit, lastName] = unitOf(edges.back());
-  labels.push_back("≥ " + inUnit(edges.back(), lastUnit) + " " + lastName);
+  labels.push_back(trace::formatDurationBin(0, edges.front()));
+  for (std::size_t i = 1; i < edges.size(); ++i) labels.push_back(trace::formatDurationBin(edges[i - 1], edges[i]));
+  const trace::BinUnit last = trace::binUnitOf(edges.back());
+  labels.push_back("≥ " + trace::inBinUnit(edges.back(), last) + " " + last.name);
   return labels;
 }
 

@@ -42,4 +42,22 @@ std::string formatPct(double pct) {
   return buf;
 }
 
+BinUnit binUnitOf(TimeNs ns) {
+  if (ns < 1'000'000) return {1'000, "µs"};
+  if (ns < 1'000'000'000) return {1'000'000, "ms"};
+  return {1'000'000'000, "s"};
+}
+
+std::string inBinUnit(TimeNs ns, BinUnit unit) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", static_cast<double>(ns) / static_cast<double>(unit.ns));
+  return buf;
+}
+
+std::string formatDurationBin(TimeNs lo, TimeNs hi) {
+  const BinUnit unit = binUnitOf(hi);
+  if (lo == 0) return "< " + inBinUnit(hi, unit) + " " + unit.name;
+  return inBinUnit(lo, unit) + "–" + inBinUnit(hi, unit) + " " + unit.name;
+}
+
 }  // namespace feedscope::trace

@@ -17,4 +17,16 @@ std::string formatGbps(double gbps);
 // "45.06 %".
 std::string formatPct(double pct);
 
+// The unit the edges of a duration bin are written in: µs below 1 ms, ms below 1 s, else s.
+struct BinUnit {
+  TimeNs ns;
+  const char* name;
+};
+BinUnit binUnitOf(TimeNs ns);
+// `ns` in `unit`, without trailing zeros: 300'000 in ms -> "0.3".
+std::string inBinUnit(TimeNs ns, BinUnit unit);
+// The label of the duration bin [lo, hi), both ends in the unit of the upper one: "< 1 µs" when lo
+// is 0, else "3–10 µs", "0.3–1 ms". The GUI's and the HTML report's gap histograms share it.
+std::string formatDurationBin(TimeNs lo, TimeNs hi);
+
 }  // namespace feedscope::trace

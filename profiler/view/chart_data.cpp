@@ -3,10 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <set>
 #include <tuple>
 #include <utility>
+
+#include "trace/units.h"
 
 namespace feedscope::view {
 
@@ -122,24 +123,6 @@ std::vector<AxisTick> byteAxisTicks(double log2Min, double log2Max, std::size_t 
 
 namespace {
 
-struct TimeUnit {
-  double ns;
-  const char* name;
-};
-
-// The unit a bin edge is written in: µs below 1 ms, ms below 1 s.
-TimeUnit unitOf(double ns) {
-  if (ns < 1e6) return {1e3, "µs"};
-  if (ns < 1e9) return {1e6, "ms"};
-  return {1e9, "s"};
-}
-
-std::string inUnit(double ns, TimeUnit unit) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", ns / unit.ns);
-  return buf;
-}
-
 bool isDecade(double ns) {
   if (!(ns > 0)) return false;
   double exponent = std::log10(ns);
@@ -187,16 +170,15 @@ GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& de
   }
   const std::size_t shown = h.edges_ns.size() - 1;
   for (std::size_t k = 0; k < shown; ++k) {
-    double lo = h.edges_ns[k], hi = h.edges_ns[k + 1];
-    TimeUnit unit = unitOf(hi);
-    h.labels.push_back(lo == 0 ? "< " + inUnit(hi, unit) + " " + unit.name
-                               : inUnit(lo, unit) + "–" + inUnit(hi, unit) + " " + unit.name);
+    h.labels.push_back(trace::formatDurationBin(static_cast<trace::TimeNs>(h.edges_ns[k]),
+                                                static_cast<trace::TimeNs>(h.edges_ns[k + 1])));
   }
   for (std::size_t k = 0; k <= shown; ++k) {
     double edge = h.edges_ns[k];
     if (!isDecade(edge)) continue;
-    TimeUnit unit = unitOf(edge);
-    h.edge_ticks.push_back({static_cast<double>(k) - 0.5, inUnit(edge, unit) + unit.name});
+    const auto ns = static_cast<trace::TimeNs>(edge);
+    const trace::BinUnit unit = trace::binUnitOf(ns);
+    h.edge_ticks.push_back({static_cast<double>(k) - 0.5, trace::inBinUnit(ns, unit) + unit.name});
   }
   return h;
 }
