@@ -38,7 +38,7 @@ if(NOT FEEDSCOPE_WITH_GUI STREQUAL "OFF")
     set(FEEDSCOPE_HAVE_GUI ON)
   elseif(FEEDSCOPE_WITH_GUI STREQUAL "ON")
     message(FATAL_ERROR "FEEDSCOPE_WITH_GUI=ON but Qt 6 (Widgets, Charts, Concurrent, Test) was not found "
-                        "(apt-get install qt6-base-dev qt6-charts-dev libgl-dev)")
+                        "(tools/setup.sh installs them: qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev)")
   endif()
 endif()
 add_feature_info(GUI FEEDSCOPE_HAVE_GUI "feedscope-gui desktop application")

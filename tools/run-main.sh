@@ -7,8 +7,13 @@ cd "$(dirname "$0")/.."
 ./tools/setup.sh
 cmake --preset release >/dev/null
 cmake --build --preset release --target feedscope feedscope-gui
+gui=./build-release/app/feedscope-gui/feedscope-gui
+if [ ! -x "$gui" ]; then
+  echo "run-main: error: the GUI was not built ($gui is missing): see the configure summary above" >&2
+  exit 1
+fi
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
-  exec ./build-release/app/feedscope-gui/feedscope-gui "$@"
+  exec "$gui" "$@"
 fi
 echo "run-main: no display (DISPLAY and WAYLAND_DISPLAY are unset), so here is the report instead of the GUI;" >&2
 echo "run-main: for a picture of the window: xvfb-run -s '-screen 0 1600x1000x24' \\" >&2

@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev sqlite3 zlib1g-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
-  qt6-base-dev qt6-charts-dev libgl-dev
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
   xvfb xauth python3
 )
 # Optional, never needed to build or test: chromium renders HTML reports to PNG
