@@ -64,6 +64,7 @@ void mergeSortedRuns(Vector& values, const std::vector<std::size_t>& runStarts, 
 struct HostSpans {
   SpanList data_loading;
   SpanList blocking_calls;
+  SpanList waiting_calls;  // the blocking calls that block by what they are (synchronisations, sync copies)
   bool has_api_records = false;
 };
 
@@ -87,11 +88,11 @@ HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& stri
     return word < pageableCalls.size() && ((pageableCalls[word] >> (correlation & 63)) & 1) != 0;
   };
   std::vector<std::int8_t> blockingName(strings.size(), -1);  // -1 unknown, 0 no, 1 yes; by string id
-  std::vector<SpanList> loadingLists, blockingLists;
+  std::vector<SpanList> loadingLists, blockingLists, waitingLists;
   for (const Track& track : run.tracks) {
     if (track.isGpu()) continue;
     const auto& iv = track.intervals;
-    SpanList loading, blocking;
+    SpanList loading, blocking, waiting;
     for (std::size_t i = 0; i < iv.size(); ++i) {
       IntervalKind kind = iv.kind[i];
       if (kind == IntervalKind::DataLoading) {
@@ -106,14 +107,17 @@ HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& stri
         if (known < 0) known = isBlockingApiName(strings.get(iv.name[i])) ? 1 : 0;
         blocks = known == 1;
       }
+      if (blocks) appendToUnion(waiting, iv.start_ns[i], iv.end_ns[i]);
       if (!blocks && iv.correlation[i] != 0) blocks = launchesPageableCopy(iv.correlation[i]);
       if (blocks) appendToUnion(blocking, iv.start_ns[i], iv.end_ns[i]);
     }
     loadingLists.push_back(std::move(loading));
     blockingLists.push_back(std::move(blocking));
+    waitingLists.push_back(std::move(waiting));
   }
   out.data_loading = uniteAll(std::move(loadingLists));
   out.blocking_calls = uniteAll(std::move(blockingLists));
+  out.waiting_calls = uniteAll(std::move(waitingLists));
   return out;
 }
 
@@ -121,17 +125,27 @@ HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& stri
 // synchronously), a synchronous copy call, or an asynchronous call followed at once by a wait that
 // lasts until the copy ends (PyTorch's non_blocking=False: cudaMemcpyAsync + cudaStreamSynchronize).
 void markSynchronousCopies(trace::LargeVector<CopyRecord>& copies, const SpanList& blockingCalls,
-                           const CorrelationIndex& apis, const trace::StringTable& strings) {
+                           const SpanList& waitingCalls, const CorrelationIndex& apis, const trace::StringTable& strings) {
   constexpr TimeNs kFollowedAtOnceNs = 50'000;
   for (auto& c : copies) {
     const std::optional<ApiCall> call = apis.find(c.correlation);
     c.has_api_call = call.has_value();
     bool syncCall = false, waitedAfterCall = false;
     if (call) {
-      syncCall = isBlockingApiName(strings.get(call->name));
+      const std::string_view name = strings.get(call->name);
+      syncCall = isBlockingApiName(name);
+      c.async_call = name.find("Async") != std::string_view::npos;
+      c.call_start_ns = call->start;
+      c.call_end_ns = call->end;
       std::size_t k = firstEndingAfter(blockingCalls, c.end_ns - 1);
       waitedAfterCall = k < blockingCalls.size() && blockingCalls[k].start < c.end_ns &&
                         blockingCalls[k].start <= call->end + kFollowedAtOnceNs;
+    }
+    if (call) {
+      // A synchronisation right after an asynchronous copy call is PyTorch's non_blocking=False.
+      std::size_t w = firstEndingAfter(waitingCalls, call->end);
+      c.followed_by_wait = w < waitingCalls.size() && waitingCalls[w].start > call->start &&
+                           waitingCalls[w].start <= call->end + kFollowedAtOnceNs;
     }
     c.host_blocked = c.host_memory == MemoryKind::Pageable || syncCall || waitedAfterCall;
   }
@@ -144,7 +158,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   DeviceTimeline tl;
   tl.device = device;
 
-  std::vector<SpanList> kernelLists, h2dLists, pageableLists, workLists;
+  std::vector<SpanList> kernelLists, h2dLists, pageableLists, workLists, otherWorkLists;
   std::vector<std::size_t> kernelRuns, memsetRuns, h2dRuns, d2hRuns, d2dRuns;
   TimeNs extentStart = std::numeric_limits<TimeNs>::max();
   TimeNs extentEnd = std::numeric_limits<TimeNs>::min();
@@ -164,7 +178,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
     if (track.kind != TrackKind::GpuStream || track.device != device) continue;
     // A is kept as K plus A \ K: on real traces copies and memsets are few, kernels many, so this
     // saves a second array the size of K.
-    SpanList kernels, h2d, pageable, work;
+    SpanList kernels, h2d, pageable, work, otherWork;
     kernels.reserve(iv.size());
     kernelRuns.push_back(tl.kernel_starts.size());
     memsetRuns.push_back(tl.memset_starts.size());
@@ -176,6 +190,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
       if (!trace::isGpuWork(kind)) continue;
       TimeNs s = iv.start_ns[i], e = iv.end_ns[i];
       if (kind != IntervalKind::Kernel) appendToUnion(work, s, e);
+      if (kind != IntervalKind::Kernel && kind != IntervalKind::MemcpyHtoD) appendToUnion(otherWork, s, e);
       if (kind == IntervalKind::Kernel) {
         appendToUnion(kernels, s, e);
         tl.kernel_starts.push_back({s, iv.correlation[i]});
@@ -202,12 +217,14 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
     h2dLists.push_back(std::move(h2d));
     pageableLists.push_back(std::move(pageable));
     workLists.push_back(std::move(work));
+    otherWorkLists.push_back(std::move(otherWork));
   }
 
   tl.kernels = uniteAll(std::move(kernelLists));
   tl.h2d = uniteAll(std::move(h2dLists));
   tl.h2d_pageable = uniteAll(std::move(pageableLists));
   tl.non_kernel_work = subtract(uniteAll(std::move(workLists)), tl.kernels);
+  tl.other_work = subtract(uniteAll(std::move(otherWorkLists)), tl.kernels);
   tl.h2d_under_kernels = intersect(tl.h2d, tl.kernels);
   auto byStart = [](const CopyRecord& a, const CopyRecord& b) { return a.start_ns < b.start_ns; };
   mergeSortedRuns(tl.kernel_starts, kernelRuns,
@@ -232,7 +249,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   tl.data_loading = std::move(host.data_loading);
   tl.blocking_calls = std::move(host.blocking_calls);
   for (auto* list : {&tl.h2d_copies, &tl.d2h_copies, &tl.d2d_copies}) {
-    markSynchronousCopies(*list, tl.blocking_calls, apis, strings);
+    markSynchronousCopies(*list, tl.blocking_calls, host.waiting_calls, apis, strings);
   }
 
   // Label every gap of K inside the extent. Copy wait first (pageable before pinned), then host

@@ -24,6 +24,10 @@ struct CopyRecord {
   std::int64_t stream = -1;
   bool host_blocked = false;  // the launching call returned only after the copy ended: synchronous
   bool has_api_call = false;  // the launching call was found by correlation
+  bool async_call = false;    // launched through an *Async call (non_blocking=True in PyTorch)
+  bool followed_by_wait = false;  // a synchronising call followed the launching call at once (non_blocking=False)
+  TimeNs call_start_ns = 0;   // the launching call, when found
+  TimeNs call_end_ns = 0;
 
   TimeNs durationNs() const { return end_ns - start_ns; }
 };
@@ -51,6 +55,7 @@ struct DeviceTimeline {
   SpanList h2d;                // C
   SpanList h2d_pageable;       // the part of C from pageable memory
   SpanList non_kernel_work;    // A \ K: copies in any direction and memsets, where no kernel ran
+  SpanList other_work;         // (A \ C) \ K: memsets and non-input copies where no kernel ran
   SpanList h2d_under_kernels;  // C ∩ K
   SpanList data_loading;       // host data-loading ranges (any process)
   SpanList blocking_calls;     // host calls that block on the GPU (syncs, sync or pageable copies)

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "analysis/thresholds.h"
+#include "trace/range_names.h"
 #include "trace/units.h"
 
 namespace feedscope::analysis {
@@ -26,8 +28,9 @@ std::string_view severityName(Severity s) {
 
 namespace {
 
+namespace th = thresholds;
+
 constexpr std::size_t kMaxRanges = 10;
-constexpr std::uint64_t kLargeCopyBytes = 1024 * 1024;
 
 std::string copyLabel(const CopyRecord& c, std::string_view what) {
   std::string label = fmt::format("{}, {}", what, formatBytes(c.bytes));
@@ -66,14 +69,18 @@ Severity bySharePct(double pct, double high, double medium) {
 
 void pageableCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const WindowMetrics& m = d.whole;
-  if (m.h2d.pageable_count == 0) return;
+  // Weighted by bytes and time: a few pageable scalar read-backs or labels never make pinning matter.
+  const double byteShare = m.h2d.bytes > 0 ? static_cast<double>(m.h2d.pageable_bytes) / static_cast<double>(m.h2d.bytes) : 0.0;
+  const double waitPct = m.pct(m.gaps[GapCause::CopyWaitPageable]);
+  if (m.h2d.pageable_bytes < th::kLargeCopyBytes) return;
+  if (byteShare < th::kPageableMinByteShare && waitPct < th::kPageableMinWaitPct) return;
   Finding f;
   f.id = "pageable_h2d";
   f.device = d.device;
   f.count = m.h2d.pageable_count;
   f.time_ns = m.gaps[GapCause::CopyWaitPageable];
   f.time_pct = m.pct(f.time_ns);
-  f.severity = bySharePct(f.time_pct, 5.0, 1.0);
+  f.severity = bySharePct(f.time_pct, th::kPageableHighPct, th::kPageableMediumPct);
   f.title = "Input copies from pageable memory";
   std::string speed = m.h2d.pageableGbps() ? " at " + formatGbps(*m.h2d.pageableGbps()) : "";
   std::string reference;
@@ -93,6 +100,57 @@ void pageableCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   auto isPageable = [](const CopyRecord& c) { return c.host_memory == trace::MemoryKind::Pageable; };
   for (const CopyRecord* c : longest(d.timeline.h2d_copies, isPageable, [](const CopyRecord& c) { return c.durationNs(); })) {
     f.ranges.push_back({{c->start_ns, c->end_ns}, copyLabel(*c, "pageable copy")});
+  }
+  out.push_back(std::move(f));
+}
+
+// non_blocking=True from pageable memory (Nsight Systems' cuda_memcpy_async rule): an asynchronous
+// copy call with no synchronisation after it that still held the host about as long as the copy ran,
+// because CUDA stages pageable memory through a bounce buffer synchronously.
+void pageableAsyncCopies(const DeviceAnalysis& d, const AnalysisOptions& options, std::vector<Finding>& out) {
+  auto blockedAsync = [&](const CopyRecord& c) {
+    if (c.host_memory != trace::MemoryKind::Pageable || !c.has_api_call || !c.async_call || c.followed_by_wait) {
+      return false;
+    }
+    if (c.bytes < options.small_copy_bytes) return false;  // a scalar costs nothing to stage
+    const double copyNs = static_cast<double>(c.durationNs());
+    const auto callNs = static_cast<double>(c.call_end_ns - c.call_start_ns);
+    return callNs >= th::kAsyncBlockedCallShare * copyNs &&
+           static_cast<double>(c.call_end_ns - c.start_ns) >= th::kAsyncBlockedReturnedAfter * copyNs;
+  };
+  std::uint64_t count = 0, bytes = 0;
+  TimeNs blocked = 0, copied = 0;
+  for (const CopyRecord& c : d.timeline.h2d_copies) {
+    if (!blockedAsync(c)) continue;
+    ++count;
+    bytes += c.bytes;
+    blocked = trace::saturatingAdd(blocked, c.call_end_ns - c.call_start_ns);
+    copied = trace::saturatingAdd(copied, c.durationNs());
+  }
+  if (count == 0) return;
+  Finding f;
+  f.id = "pageable_async_copy";
+  f.device = d.device;
+  f.count = count;
+  f.time_ns = blocked;
+  f.time_pct = d.whole.pct(blocked);
+  f.severity = bySharePct(f.time_pct, th::kAsyncBlockedHighPct, th::kAsyncBlockedMediumPct);
+  f.title = "Asynchronous copies from pageable memory block the host";
+  f.sentence = fmt::format(
+      "{} host-to-device copies ({}) were asked for as asynchronous (cudaMemcpyAsync, non_blocking=True) but came "
+      "from pageable memory: each call held the host {} on average, about as long as the copy itself ({}), so "
+      "nothing ran ahead of the GPU. Only pinned memory makes such a copy asynchronous: the memory was never pinned "
+      "(pin_memory=True missing, or a custom batch type without a pin_memory() method).",
+      count, formatBytes(bytes), formatDuration(blocked / static_cast<TimeNs>(count)),
+      formatDuration(copied / static_cast<TimeNs>(count)));
+  f.fix =
+      "Pin the batch: DataLoader(pin_memory=True), and give a custom batch type a pin_memory() method that returns "
+      "it with pinned tensors (PyTorch calls it; without it the batch stays pageable). In C++ allocate input buffers "
+      "with cudaHostAlloc. Then non_blocking=True copies return at once and can overlap compute.";
+  for (const CopyRecord* c : longest(d.timeline.h2d_copies, blockedAsync,
+                                     [](const CopyRecord& c) { return c.call_end_ns - c.call_start_ns; })) {
+    f.ranges.push_back({{c->call_start_ns, c->call_end_ns},
+                        copyLabel(*c, "host blocked " + formatDuration(c->call_end_ns - c->call_start_ns) + " in an async copy")});
   }
   out.push_back(std::move(f));
 }
@@ -117,7 +175,7 @@ void synchronousCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   f.count = count;
   f.time_ns = total;
   f.time_pct = d.whole.pct(total);
-  f.severity = f.time_pct >= 1.0 ? Severity::Medium : Severity::Low;
+  f.severity = f.time_pct >= th::kSyncCopiesMediumPct ? Severity::Medium : Severity::Low;
   f.title = "Synchronous input copies in the steady state";
   f.sentence = fmt::format(
       "{} host-to-device copies ({} in all) were synchronous after the first step: the host waited for each to "
@@ -135,14 +193,14 @@ void synchronousCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
 void copiesNotOverlapped(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const WindowMetrics& m = d.whole;
   auto overlap = m.h2dOverlapPct();
-  if (!overlap || *overlap >= 50.0 || m.pct(m.exposed_h2d_ns) < 2.0) return;
+  if (!overlap || *overlap >= th::kOverlapLowPct || m.pct(m.exposed_h2d_ns) < th::kExposedMinPct) return;
   Finding f;
   f.id = "copies_not_overlapped";
   f.device = d.device;
   f.count = m.h2d.count;
   f.time_ns = m.exposed_h2d_ns;
   f.time_pct = m.pct(f.time_ns);
-  f.severity = f.time_pct >= 10.0 ? Severity::High : Severity::Medium;
+  f.severity = f.time_pct >= th::kExposedHighPct ? Severity::High : Severity::Medium;
   f.title = "Input copies not overlapped with compute";
   f.sentence = fmt::format(
       "Only {} of host-to-device copy time ran while kernels computed; {} of copies were exposed ({} of the run).",
@@ -162,13 +220,13 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const WindowMetrics& m = d.whole;
   TimeNs host = m.gaps.hostWait();
   double pct = m.pct(host);
-  if (pct < 10.0) return;
+  if (pct < th::kHostBoundPct) return;
   Finding f;
   f.id = "host_bound";
   f.device = d.device;
   f.time_ns = host;
   f.time_pct = pct;
-  f.severity = pct >= 25.0 ? Severity::High : Severity::Medium;
+  f.severity = pct >= th::kHostBoundHighPct ? Severity::High : Severity::Medium;
   f.title = "GPU waiting for the host";
   f.sentence = fmt::format(
       "The GPU waited {} of the run for the host to issue work: data loading {}, blocked in CUDA calls {}, "
@@ -194,8 +252,9 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
               "(torch.compile(mode=\"reduce-overhead\")), or use larger batches.";
       break;
     default:
-      f.fix = "Host code between launches is slow (Python, CPU work): profile the host thread, move work off the "
-              "critical path, or use larger batches and CUDA graphs.";
+      f.fix = "Most of the wait is host work that no profiler range names (see the unnamed-host-time finding to "
+              "name it). Once it has a name, move it off the training thread (DataLoader workers for input work) "
+              "or overlap it with compute by prefetching the next batch.";
       break;
   }
   const Span window = d.whole.window;
@@ -210,16 +269,123 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
   out.push_back(std::move(f));
 }
 
+// Time the data-loading ranges take inside the steps (or the GPU window without steps), and its share.
+struct LoadingShare {
+  TimeNs loading_ns = 0;
+  TimeNs total_ns = 0;
+  double pct() const { return total_ns > 0 ? 100.0 * static_cast<double>(loading_ns) / static_cast<double>(total_ns) : 0.0; }
+};
+
+LoadingShare loadingShare(const DeviceAnalysis& d) {
+  LoadingShare share;
+  if (d.steps.empty()) {
+    share.loading_ns = lengthWithin(d.timeline.data_loading, d.whole.window);
+    share.total_ns = d.whole.window_ns;
+    return share;
+  }
+  for (const auto& s : d.steps) {
+    share.loading_ns = trace::saturatingAdd(share.loading_ns, lengthWithin(d.timeline.data_loading, s.step.span));
+    share.total_ns = trace::saturatingAdd(share.total_ns, s.step.span.length());
+  }
+  return share;
+}
+
+// Which DataLoader iterator the run's data-loading ranges name: PyTorch names its range after it.
+struct LoaderKinds {
+  std::uint64_t single_process = 0;  // _SingleProcessDataLoaderIter: num_workers=0
+  std::uint64_t multi_process = 0;   // _MultiProcessingDataLoaderIter: worker processes
+};
+
+LoaderKinds loaderKinds(const trace::Run& run, const trace::StringTable& strings) {
+  LoaderKinds kinds;
+  std::vector<std::int8_t> byName(strings.size(), -1);  // -1 unknown, 0 neither, 1 single, 2 multi
+  for (const trace::Track& track : run.tracks) {
+    if (track.isGpu()) continue;
+    const auto& iv = track.intervals;
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      if (iv.kind[i] != trace::IntervalKind::DataLoading || iv.name[i] >= byName.size()) continue;
+      std::int8_t& kind = byName[iv.name[i]];
+      if (kind < 0) {
+        const std::string_view name = strings.get(iv.name[i]);
+        kind = name.find("_SingleProcessDataLoaderIter") != std::string_view::npos ? 1
+               : name.find("_MultiProcessingDataLoaderIter") != std::string_view::npos ? 2 : 0;
+      }
+      if (kind == 1) ++kinds.single_process;
+      if (kind == 2) ++kinds.multi_process;
+    }
+  }
+  return kinds;
+}
+
+void synchronousDataLoader(const DeviceAnalysis& d, const trace::Run& run, const trace::StringTable& strings,
+                           std::vector<Finding>& out) {
+  const LoaderKinds kinds = loaderKinds(run, strings);
+  if (kinds.single_process == 0 || kinds.multi_process > 0) return;
+  const LoadingShare share = loadingShare(d);
+  if (share.pct() < th::kSyncLoaderPct) return;
+  Finding f;
+  f.id = "sync_dataloader";
+  f.device = d.device;
+  f.count = kinds.single_process;
+  f.time_ns = share.loading_ns;
+  f.time_pct = d.whole.pct(share.loading_ns);
+  f.severity = share.pct() >= th::kSyncLoaderHighPct ? Severity::High : Severity::Medium;
+  f.title = "Data loading runs in the training process";
+  f.sentence = fmt::format(
+      "The DataLoader has no worker processes (_SingleProcessDataLoaderIter, num_workers=0): loading took {} of the "
+      "{} ({}), on the training thread, where the GPU cannot get its next work until each batch is ready.",
+      formatPct(share.pct()), d.steps.empty() ? "GPU window" : "step time", formatDuration(share.loading_ns));
+  f.fix = "Load in worker processes: DataLoader(num_workers=N) with N up to the free CPU cores, "
+          "persistent_workers=True so workers survive between epochs, and prefetch_factor=2 or more so batches "
+          "wait ready; add pin_memory=True for fast, asynchronous copies.";
+  for (const Span* s : longest(d.timeline.data_loading, [](const Span&) { return true; }, [](const Span& s) { return s.length(); })) {
+    f.ranges.push_back({*s, "data loading, " + formatDuration(s->length())});
+  }
+  out.push_back(std::move(f));
+}
+
+// Host time the GPU waited on that no range names: tell the user how to name it.
+void unnamedHostTime(const DeviceAnalysis& d, std::vector<Finding>& out) {
+  const WindowMetrics& m = d.whole;
+  const TimeNs unnamed = m.gaps[GapCause::HostOther];
+  const double pct = m.pct(unnamed);
+  if (pct < th::kUnnamedHostPct) return;
+  Finding f;
+  f.id = "unnamed_host_time";
+  f.device = d.device;
+  f.time_ns = unnamed;
+  f.time_pct = pct;
+  f.severity = pct >= th::kUnnamedHostMediumPct ? Severity::Medium : Severity::Low;
+  f.title = "Host time the GPU waited on has no name";
+  f.sentence = fmt::format(
+      "For {} of the run ({}) the GPU waited on host work that is neither data loading nor a CUDA call Feedscope "
+      "knows: no profiler range names it, so the report cannot say whether it is input work (a collate in Python, "
+      "freeing the previous batch) or model code.",
+      formatPct(pct), formatDuration(unnamed));
+  f.fix = std::string("Name it: wrap the data path in torch.profiler.record_function(\"data_load\") (under feedscope "
+                      "record, an NVTX range: torch.cuda.nvtx.range_push(\"data_load\")), and other suspects in "
+                      "ranges of their own. Feedscope reads ") +
+          std::string(trace::kStepNamesHelp) + "; and " + std::string(trace::kDataLoadingNamesHelp) + ".";
+  const Span window = m.window;
+  auto lateInWindow = [&](const Gap& g) { return g.host_late && g.span.end > window.start && g.span.start < window.end; };
+  f.count = static_cast<std::uint64_t>(std::count_if(d.timeline.gaps.begin(), d.timeline.gaps.end(), lateInWindow));
+  for (const Gap* g : longest(d.timeline.gaps, lateInWindow, [](const Gap& g) { return g.span.length(); })) {
+    Span shown{std::max(g->span.start, window.start), std::min(g->span.end, window.end)};
+    f.ranges.push_back({shown, "host-late gap, " + formatDuration(shown.length())});
+  }
+  out.push_back(std::move(f));
+}
+
 void smallCopies(const DeviceAnalysis& d, const AnalysisOptions& options, std::vector<Finding>& out) {
   const CopyStats& s = d.whole.h2d;
-  if (s.small_count < 50 || s.small_count * 2 < s.count) return;
+  if (s.small_count < th::kSmallCopiesMinCount || s.small_count * 2 < s.count) return;
   Finding f;
   f.id = "small_copies";
   f.device = d.device;
   f.count = s.small_count;
   f.time_ns = s.small_duration_ns;
   f.time_pct = d.whole.pct(f.time_ns);
-  f.severity = f.time_pct >= 5.0 ? Severity::Medium : Severity::Low;
+  f.severity = f.time_pct >= th::kSmallCopiesMediumPct ? Severity::Medium : Severity::Low;
   f.title = "Many small input copies";
   f.sentence = fmt::format(
       "{} of {} host-to-device copies were smaller than {}: each costs about 5 µs of latency whatever its size "
@@ -236,7 +402,7 @@ void smallCopies(const DeviceAnalysis& d, const AnalysisOptions& options, std::v
 void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vector<Finding>& out) {
   if (!run.calibration || run.calibration->pinned_h2d_gbps <= 0) return;
   auto isLargePinned = [](const CopyRecord& c) {
-    return c.host_memory == trace::MemoryKind::Pinned && c.bytes >= kLargeCopyBytes;
+    return c.host_memory == trace::MemoryKind::Pinned && c.bytes >= th::kLargeCopyBytes;
   };
   std::uint64_t bytes = 0, count = 0;
   TimeNs ns = 0;
@@ -249,7 +415,7 @@ void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vec
   if (ns <= 0) return;
   double gbps = static_cast<double>(bytes) / static_cast<double>(ns);
   double peak = run.calibration->pinned_h2d_gbps;
-  if (gbps >= 0.5 * peak) return;
+  if (gbps >= th::kPinnedBandwidthLowShare * peak) return;
   Finding f;
   f.id = "pinned_bandwidth_low";
   f.device = d.device;
@@ -271,12 +437,16 @@ void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vec
 
 }  // namespace
 
-std::vector<Finding> deviceFindings(const DeviceAnalysis& d, const trace::Run& run, const AnalysisOptions& options) {
+std::vector<Finding> deviceFindings(const DeviceAnalysis& d, const trace::Run& run, const trace::StringTable& strings,
+                                    const AnalysisOptions& options) {
   std::vector<Finding> out;
   pageableCopies(d, out);
+  pageableAsyncCopies(d, options, out);
   synchronousCopies(d, out);
   copiesNotOverlapped(d, out);
   hostBound(d, out);
+  synchronousDataLoader(d, run, strings, out);
+  unnamedHostTime(d, out);
   smallCopies(d, options, out);
   pinnedBandwidthLow(d, run, out);
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) { return a.severity > b.severity; });

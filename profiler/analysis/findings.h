@@ -9,9 +9,11 @@
 
 namespace feedscope::analysis {
 
-// Pageable input copies, synchronous copies in the steady state, copies not overlapped with
-// compute, host-bound gaps, many small copies, pinned bandwidth far below the link.
-std::vector<Finding> deviceFindings(const DeviceAnalysis& device, const trace::Run& run,
+// Pageable input copies, asynchronous copies from pageable memory, synchronous copies in the steady
+// state, copies not overlapped with compute, host-bound gaps, a loader in the training process, host
+// time no range names, many small copies, pinned bandwidth far below the link. Thresholds:
+// thresholds.h.
+std::vector<Finding> deviceFindings(const DeviceAnalysis& device, const trace::Run& run, const trace::StringTable& strings,
                                     const AnalysisOptions& options);
 // Findings about the data: dropped or invalid records, no GPU activity at all.
 std::vector<Finding> runFindings(const RunAnalysis& analysis, const trace::Run& run);

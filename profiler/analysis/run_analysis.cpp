@@ -2,8 +2,11 @@
 #include "analysis/run_analysis.h"
 
 #include <algorithm>
+#include <array>
 
 #include "analysis/findings.h"
+#include "analysis/link_bandwidth.h"
+#include "analysis/thresholds.h"
 #include "analysis/window_meter.h"
 
 namespace feedscope::analysis {
@@ -46,9 +49,14 @@ std::string_view verdictSentence(InputBoundVerdict v) {
   return "not input-bound";
 }
 
+double inputBoundPct(TimeNs measuredNs, TimeNs prefetchedNs) {
+  if (measuredNs <= 0) return 0.0;
+  return std::max(0.0, 100.0 * (1.0 - static_cast<double>(prefetchedNs) / static_cast<double>(measuredNs)));
+}
+
 InputBoundVerdict verdictFor(double inputBoundPct) {
-  if (inputBoundPct >= 20.0) return InputBoundVerdict::HighlyInputBound;
-  if (inputBoundPct >= 5.0) return InputBoundVerdict::ModeratelyInputBound;
+  if (inputBoundPct >= thresholds::kHighlyInputBoundPct) return InputBoundVerdict::HighlyInputBound;
+  if (inputBoundPct >= thresholds::kModeratelyInputBoundPct) return InputBoundVerdict::ModeratelyInputBound;
   return InputBoundVerdict::NotInputBound;
 }
 
@@ -59,6 +67,10 @@ double WhatIf::copiesHiddenSpeedup() const {
 std::optional<double> WhatIf::pinnedSpeedup() const {
   if (!pinned_ns || *pinned_ns <= 0) return std::nullopt;
   return static_cast<double>(baseline_ns) / static_cast<double>(*pinned_ns);
+}
+
+double WhatIf::prefetchSpeedup() const {
+  return prefetch_step_ns > 0 ? static_cast<double>(baseline_ns) / static_cast<double>(prefetch_step_ns) : 1.0;
 }
 
 std::vector<const Finding*> RunAnalysis::allFindings() const {
@@ -97,19 +109,66 @@ StepSummary summarizeSteps(const trace::LargeVector<StepMetrics>& steps) {
   return s;
 }
 
-WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options) {
-  WhatIf w;
-  w.pageable_gbps = device.whole.h2d.pageableGbps();
+namespace {
+
+// Pinned bandwidth of this run's own copies of 1 MiB or more: small copies are latency-bound and
+// would understate the link.
+std::optional<double> measuredLargePinnedGbps(const DeviceTimeline& tl) {
+  std::uint64_t bytes = 0;
+  TimeNs ns = 0;
+  for (const CopyRecord& c : tl.h2d_copies) {
+    if (c.host_memory != trace::MemoryKind::Pinned || c.bytes < thresholds::kLargeCopyBytes) continue;
+    bytes += c.bytes;
+    ns = trace::saturatingAdd(ns, c.durationNs());
+  }
+  if (ns <= 0) return std::nullopt;
+  return static_cast<double>(bytes) / static_cast<double>(ns);
+}
+
+// The fixed cost of one pinned host-to-device copy, from the smallest calibrated size; 0 unknown.
+double pinnedCopyLatencyNs(const trace::Run& run) {
+  if (!run.calibration) return 0.0;
+  const trace::BandwidthSample* smallest = nullptr;
+  for (const auto& s : run.calibration->samples) {
+    if (s.direction != trace::IntervalKind::MemcpyHtoD || s.host_memory != trace::MemoryKind::Pinned) continue;
+    if (smallest == nullptr || s.bytes < smallest->bytes) smallest = &s;
+  }
+  return smallest != nullptr ? smallest->latency_ns : 0.0;
+}
+
+// The most common bound among the steps (ties: the first in enum order).
+PrefetchBound commonestBound(const trace::LargeVector<StepMetrics>& steps) {
+  std::array<std::size_t, 4> votes{};
+  for (const auto& s : steps) ++votes[static_cast<std::size_t>(s.prefetch.bound)];
+  return static_cast<PrefetchBound>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+}
+
+}  // namespace
+
+void choosePinnedReference(WhatIf& w, const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options) {
   if (run.calibration && run.calibration->pinned_h2d_gbps > 0) {
     w.pinned_reference_gbps = run.calibration->pinned_h2d_gbps;
     w.pinned_reference_source = "calibration";
-  } else if (auto measured = device.whole.h2d.pinnedGbps()) {
+  } else if (auto measured = measuredLargePinnedGbps(device.timeline)) {
     w.pinned_reference_gbps = measured;
     w.pinned_reference_source = "pinned copies in this run";
   } else if (options.assumed_pinned_gbps) {
     w.pinned_reference_gbps = options.assumed_pinned_gbps;
     w.pinned_reference_source = "assumed";
+    w.pinned_reference_basis = "--pinned-gbps";
+  } else {
+    AssumedLink link = assumedLinkFor(device.device_name);
+    w.pinned_reference_gbps = link.pinned_h2d_gbps;
+    w.pinned_reference_source = "assumed";
+    w.pinned_reference_basis = std::move(link.basis);
   }
+}
+
+WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options,
+                     const PrefetchPaths& wholePrediction) {
+  WhatIf w;
+  w.pageable_gbps = device.whole.h2d.pageableGbps();
+  choosePinnedReference(w, device, run, options);
 
   std::vector<const WindowMetrics*> windows;
   for (const auto& s : device.steps) windows.push_back(&s.metrics);
@@ -133,6 +192,28 @@ WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const 
   } else if (w.pinned_reference_gbps) {
     w.pinned_ns = w.baseline_ns;  // no pageable copies: nothing to gain
   }
+
+  if (device.steps.empty()) {
+    w.prefetch_paths = wholePrediction;
+  } else {
+    std::vector<TimeNs> predicted, gpu, host, copy, loader;
+    for (const auto& s : device.steps) {
+      predicted.push_back(s.prefetch.predicted_ns);
+      gpu.push_back(s.prefetch.gpu_ns);
+      if (s.prefetch.host_ns) host.push_back(*s.prefetch.host_ns);
+      copy.push_back(s.prefetch.copy_ns);
+      if (s.prefetch.loader_ns) loader.push_back(*s.prefetch.loader_ns);
+    }
+    PrefetchPaths& p = w.prefetch_paths;
+    p.predicted_ns = median(predicted);
+    p.gpu_ns = median(gpu);
+    if (!host.empty()) p.host_ns = median(host);
+    p.copy_ns = median(copy);
+    if (!loader.empty()) p.loader_ns = median(loader);
+    p.bound = commonestBound(device.steps);
+  }
+  w.prefetch_step_ns = w.prefetch_paths.predicted_ns;
+  w.prefetch_bound = w.prefetch_paths.bound;
   return w;
 }
 
@@ -148,24 +229,24 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     d.timeline = buildDeviceTimeline(run, strings, id, options);
     if (!d.timeline.hasGpuWork()) continue;  // only syncs or annotations on this device
     d.whole = measureWindow(d.timeline, d.timeline.gpu_window, options);
+    // The pinned reference first: the prefetch model's copy path needs it.
+    WhatIf reference;
+    choosePinnedReference(reference, d, run, options);
+    const HostInputPath hostPath = collectHostInputPath(run, d.timeline, steps);
+    std::vector<Span> windows;
+    for (const auto& s : steps) windows.push_back(s.span);
+    if (windows.empty()) windows.push_back(d.whole.window);
+    const PrefetchModel model(d.timeline, hostPath, windows, reference.pinned_reference_gbps.value_or(0.0),
+                              pinnedCopyLatencyNs(run));
     d.steps.reserve(steps.size());
     WindowMeter meter(d.timeline, options);
-    for (const auto& s : steps) d.steps.push_back({s, meter.measure(s.span)});
-    if (!d.steps.empty()) {
-      d.step_summary = summarizeSteps(d.steps);
-      TimeNs inputBound = 0;
-      for (const auto& s : d.steps) {
-        inputBound = trace::saturatingAdd(inputBound, s.metrics.gaps.copyWait() + s.metrics.gaps[GapCause::HostDataLoading]);
-      }
-      d.input_bound_pct = d.step_summary->total_ns > 0
-                              ? 100.0 * static_cast<double>(inputBound) / static_cast<double>(d.step_summary->total_ns)
-                              : 0.0;
-    } else {
-      d.input_bound_pct = d.whole.inputBoundPct();
-    }
+    for (const auto& s : steps) d.steps.push_back({s, meter.measure(s.span), model.predict(s.span)});
+    const PrefetchPaths whole = d.steps.empty() ? model.predict(d.whole.window) : PrefetchPaths{};
+    if (!d.steps.empty()) d.step_summary = summarizeSteps(d.steps);
+    d.what_if = computeWhatIf(d, run, options, whole);
+    d.input_bound_pct = inputBoundPct(d.what_if.baseline_ns, d.what_if.prefetch_step_ns);
     d.verdict = verdictFor(d.input_bound_pct);
-    d.what_if = computeWhatIf(d, run, options);
-    d.findings = deviceFindings(d, run, options);
+    d.findings = deviceFindings(d, run, strings, options);
     ra.devices.push_back(std::move(d));
   }
   ra.run_findings = runFindings(ra, run);

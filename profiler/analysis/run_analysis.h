@@ -10,6 +10,7 @@
 #include "analysis/device_timeline.h"
 #include "analysis/finding.h"
 #include "analysis/options.h"
+#include "analysis/prefetch_model.h"
 #include "analysis/steps.h"
 #include "analysis/window_metrics.h"
 #include "trace/large_page_allocator.h"
@@ -23,10 +24,15 @@ std::string_view verdictKey(InputBoundVerdict v);       // "not_input_bound", ..
 std::string_view verdictSentence(InputBoundVerdict v);  // "highly input-bound"
 // TensorFlow profiler's wording: >= 20 % highly, >= 5 % moderately, else not.
 InputBoundVerdict verdictFor(double inputBoundPct);
+// The share of a measured time that prefetching would remove: 100 × (1 − predicted / measured).
+double inputBoundPct(TimeNs measuredNs, TimeNs prefetchedNs);
 
 struct StepMetrics {
   StepWindow step;
   WindowMetrics metrics;
+  PrefetchPaths prefetch;  // this step with a perfect input pipeline
+
+  double inputBoundPct() const { return analysis::inputBoundPct(metrics.window_ns, prefetch.predicted_ns); }
 };
 
 // Step times and the median step's breakdown: compute, exposed copy, host wait, other.
@@ -51,10 +57,18 @@ struct WhatIf {
   std::optional<TimeNs> pinned_ns;  // if pageable input copies ran at the pinned bandwidth
   std::optional<double> pinned_reference_gbps;
   std::string pinned_reference_source;  // "calibration", "pinned copies in this run", "assumed"
+  std::string pinned_reference_basis;   // for an assumed figure: which link it assumes
   std::optional<double> pageable_gbps;  // measured pageable H2D aggregate
+
+  // With a perfect input pipeline (prefetch_model.h): the median of the steps' predictions, the
+  // path that bounds most steps, and each path's median.
+  TimeNs prefetch_step_ns = 0;
+  PrefetchBound prefetch_bound = PrefetchBound::GpuWork;
+  PrefetchPaths prefetch_paths;  // medians per path; predicted_ns == prefetch_step_ns
 
   double copiesHiddenSpeedup() const;
   std::optional<double> pinnedSpeedup() const;
+  double prefetchSpeedup() const;  // measured median / predicted
 };
 
 struct DeviceAnalysis {
@@ -64,7 +78,7 @@ struct DeviceAnalysis {
   WindowMetrics whole;  // over the GPU window
   trace::LargeVector<StepMetrics> steps;  // large-page blocks: thousands of steps, ~0.5 KiB each
   std::optional<StepSummary> step_summary;
-  double input_bound_pct = 0;  // over the steps, or the whole window without steps
+  double input_bound_pct = 0;  // share of the median step (or the GPU window) prefetching would remove
   InputBoundVerdict verdict = InputBoundVerdict::NotInputBound;
   WhatIf what_if;
   std::vector<Finding> findings;  // most severe first
@@ -84,6 +98,12 @@ struct RunAnalysis {
 RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings, const AnalysisOptions& options = {});
 
 StepSummary summarizeSteps(const trace::LargeVector<StepMetrics>& steps);
-WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options);
+// The pinned reference: calibration, else this run's large pinned copies, else --pinned-gbps, else the
+// assumed-link table for the device (link_bandwidth.h).
+void choosePinnedReference(WhatIf& w, const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options);
+// Fills the what-if figures; the prefetch predictions of the steps (or `wholePrediction` without
+// steps) must be in place.
+WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options,
+                     const PrefetchPaths& wholePrediction);
 
 }  // namespace feedscope::analysis

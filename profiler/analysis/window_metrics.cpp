@@ -86,7 +86,7 @@ std::optional<double> WindowMetrics::h2dOverlapPct() const {
   return 100.0 * static_cast<double>(hidden_h2d_ns) / static_cast<double>(h2d_ns);
 }
 
-double WindowMetrics::inputBoundPct() const {
+double WindowMetrics::inputWaitPct() const {
   return pct(gaps.copyWait() + gaps[GapCause::HostDataLoading]);
 }
 

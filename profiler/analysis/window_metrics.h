@@ -58,8 +58,9 @@ struct WindowMetrics {
   double computeBusyPct() const { return pct(compute_busy_ns); }
   // Prefetch effectiveness |C ∩ K| / |C| in %; nullopt without input copies.
   std::optional<double> h2dOverlapPct() const;
-  // (copy wait + data-loading host wait) / window, in %.
-  double inputBoundPct() const;
+  // (copy wait + data-loading host wait) / window, in %: the input waits the gap attribution names.
+  // The input-bound figure is another one (run_analysis.h): what prefetching would remove.
+  double inputWaitPct() const;
 };
 
 WindowMetrics measureWindow(const DeviceTimeline& timeline, Span window, const AnalysisOptions& options = {});

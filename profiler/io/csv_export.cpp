@@ -41,11 +41,11 @@ void writeIntervalsCsv(const trace::Session& session, std::FILE* out) {
 void writeStepsCsv(const std::vector<analysis::RunAnalysis>& analyses, std::FILE* out) {
   using analysis::GapCause;
   fmt::print(out, "run,device,step,name,start_ns,duration_ns,compute_busy_ns,starvation_ns,starvation_pct,"
-                  "copy_only_ns,fully_idle_ns,exposed_h2d_ns,h2d_overlap_pct,input_bound_pct");
+                  "copy_only_ns,fully_idle_ns,exposed_h2d_ns,h2d_overlap_pct,input_wait_pct");
   for (int c = 0; c < analysis::kGapCauseCount; ++c) {
     fmt::print(out, ",{}_ns", analysis::gapCauseKey(static_cast<GapCause>(c)));
   }
-  fmt::print(out, ",h2d_count,h2d_bytes,kernel_count\n");
+  fmt::print(out, ",h2d_count,h2d_bytes,kernel_count,prefetch_ns,input_bound_pct\n");
   for (const auto& ra : analyses) {
     for (const auto& d : ra.devices) {
       for (const auto& s : d.steps) {
@@ -54,9 +54,10 @@ void writeStepsCsv(const std::vector<analysis::RunAnalysis>& analyses, std::FILE
         fmt::print(out, "{},{},{},{},{},{},{},{},{:.4f},{},{},{},{},{:.4f}", csvField(ra.run_name), d.device,
                    s.step.number, csvField(s.step.name), s.step.span.start, m.window_ns, m.compute_busy_ns,
                    m.starvation_ns, m.starvationPct(), m.copy_only_ns, m.fully_idle_ns, m.exposed_h2d_ns,
-                   overlap ? fmt::format("{:.4f}", *overlap) : std::string(), m.inputBoundPct());
+                   overlap ? fmt::format("{:.4f}", *overlap) : std::string(), m.inputWaitPct());
         for (auto v : m.gaps.ns) fmt::print(out, ",{}", v);
-        fmt::print(out, ",{},{},{}\n", m.h2d.count, m.h2d.bytes, m.kernel_count);
+        fmt::print(out, ",{},{},{},{},{:.4f}\n", m.h2d.count, m.h2d.bytes, m.kernel_count, s.prefetch.predicted_ns,
+                   s.inputBoundPct());
       }
     }
   }

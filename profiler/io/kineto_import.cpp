@@ -305,6 +305,23 @@ class KinetoReader {
     }
   }
 
+  // Thread ids are numbers in current traces and strings in 2021 ones ("1234", "stream 7", "PyTorch
+  // Profiler (0)"): a string of digits (after an optional word) is that number, any other string gets
+  // an id of its own, so distinct threads never share a track.
+  std::optional<std::int64_t> threadIdOf(sj::value v) {
+    std::string_view s;
+    if (v.get_string().get(s) != simdjson::SUCCESS) return integerOf(v);
+    std::size_t digits = s.size();
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(s[digits - 1]))) --digits;
+    const bool numberAtEnd = digits < s.size() && s.size() - digits <= 18;
+    if (numberAtEnd && (digits == 0 || s.substr(0, digits) == "stream ")) {
+      return std::stoll(std::string(s.substr(digits)));
+    }
+    auto [it, added] = namedThreadIds_.try_emplace(std::string(s), kFirstNamedThreadId + static_cast<std::int64_t>(namedThreadIds_.size()));
+    if (added) threadNamesById_[it->second] = it->first;
+    return it->second;
+  }
+
   static std::optional<std::int64_t> integerOf(sj::value v) {
     sj::json_type type;
     if (v.type().get(type) != simdjson::SUCCESS || type != sj::json_type::number) return std::nullopt;
@@ -376,7 +393,7 @@ class KinetoReader {
             if (key == "ts") {
               e.ts = timeOf(v);
             } else if (key == "tid") {
-              e.tid = integerOf(v);
+              e.tid = threadIdOf(v);
             }
             break;
           case 'd':
@@ -470,7 +487,8 @@ class KinetoReader {
         builder_.add(builder_.hostTrack(e.pid.value_or(0), e.tid.value_or(0)), iv);
         break;
       case Category::HostOp:
-        iv.kind = IntervalKind::HostOp;
+        // 2021 traces record steps and DataLoader iterations as operators ("Operator" category).
+        iv.kind = hostOpKind(e.name);
         iv.correlation = 0;
         builder_.add(builder_.hostTrack(e.pid.value_or(0), e.tid.value_or(0)), iv);
         break;
@@ -512,7 +530,8 @@ class KinetoReader {
       if (track.kind == trace::TrackKind::HostThread) {
         std::string process = processNames_.count(track.pid) ? processNames_[track.pid] : "process";
         std::string thread = threadNames_.count({track.pid, track.tid}) ? threadNames_[{track.pid, track.tid}]
-                                                                          : "thread " + std::to_string(track.tid);
+                             : threadNamesById_.count(track.tid) ? threadNamesById_[track.tid]
+                                                                 : "thread " + std::to_string(track.tid);
         track.name = process + " (pid " + std::to_string(track.pid) + ") · " + thread;
       }
     }
@@ -526,6 +545,15 @@ class KinetoReader {
     return builder_.finish();
   }
 
+  // An operator named as a step or a data-loading range is one; any other stays an operator.
+  static IntervalKind hostOpKind(std::string_view name) {
+    IntervalKind kind = trace::classifyRangeName(name);
+    return kind == IntervalKind::Step || kind == IntervalKind::DataLoading ? kind : IntervalKind::HostOp;
+  }
+
+  static constexpr std::int64_t kFirstNamedThreadId = std::int64_t{1} << 40;
+  std::map<std::string, std::int64_t, std::less<>> namedThreadIds_;
+  std::map<std::int64_t, std::string> threadNamesById_;
   const char* json_;
   std::size_t size_;
   std::size_t capacity_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "io/report_phrases.h"
 #include "io/html_text.h"
 #include "io/kernel_summary.h"
 #include "io/report.h"
@@ -67,8 +68,8 @@ void summaryCard(std::string& out, const trace::Run& run, const DeviceAnalysis& 
   out += fmt::format("<span class=\"badge {}\">{}</span>", verdictKey,
                      esc(analysis::verdictSentence(d.verdict)));
   out += "<dl>";
-  out += fmt::format("<dt>input-bound</dt><dd>{} of {}</dd>", formatPct(d.input_bound_pct),
-                     d.step_summary ? "step time" : "the GPU window");
+  out += fmt::format("<dt>input-bound</dt><dd>{}</dd>", esc(inputBoundText(d)));
+  out += fmt::format("<dt>prefetched</dt><dd>{}</dd>", esc(prefetchResultText(d)));
   out += fmt::format("<dt>starvation</dt><dd>{} of the GPU window (copy wait {}, host wait {})</dd>",
                      formatPct(m.starvationPct()), formatPct(m.pct(m.gaps.copyWait())),
                      formatPct(m.pct(m.gaps.hostWait())));
@@ -207,6 +208,7 @@ void renderFigures(std::string& out, const DeviceAnalysis& d) {
   }
   const analysis::WhatIf& w = d.what_if;
   std::string per = d.step_summary ? " per step" : "";
+  pair("estimate: prefetched", prefetchResultText(d) + "; paths: " + prefetchPathsText(w));
   pair("estimate: input copies hidden",
        fmt::format("{}{} ({:.2f}x)", formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup()));
   if (w.pinned_ns && w.pinned_reference_gbps && m.h2d.pageable_count > 0) {
@@ -242,7 +244,7 @@ void renderTimelines(std::string& out, const trace::Run& run, const DeviceAnalys
         esc(formatDuration(d.step_summary->median_ns)),
         esc(relativeTime(step->step.span.start, d.whole.window.start)),
         esc(formatPct(step->metrics.computeBusyPct())), esc(formatPct(step->metrics.starvationPct())),
-        esc(formatPct(step->metrics.inputBoundPct())));
+        esc(formatPct(step->inputBoundPct())));
   }
 }
 

@@ -83,7 +83,7 @@ json windowJson(const analysis::WindowMetrics& m) {
           {"copy_wait_ns", m.gaps.copyWait()},
           {"host_wait_ns", m.gaps.hostWait()},
           {"gaps_ns", gapsJson(m.gaps)},
-          {"input_bound_pct", m.inputBoundPct()},
+          {"input_wait_pct", m.inputWaitPct()},
           {"h2d", copyJson(m.h2d)},
           {"d2h", copyJson(m.d2h)},
           {"d2d", copyJson(m.d2d)}};
@@ -102,7 +102,10 @@ json stepsJson(const analysis::DeviceAnalysis& d) {
                        {"copy_wait_ns", m.gaps.copyWait()},
                        {"host_wait_ns", m.gaps.hostWait()},
                        {"exposed_h2d_ns", m.exposed_h2d_ns},
-                       {"input_bound_pct", m.inputBoundPct()}});
+                       {"input_wait_pct", m.inputWaitPct()},
+                       {"prefetch_ns", s.prefetch.predicted_ns},
+                       {"prefetch_bound", analysis::prefetchBoundKey(s.prefetch.bound)},
+                       {"input_bound_pct", s.inputBoundPct()}});
   }
   if (!d.step_summary) return {{"count", 0}, {"per_step", perStep}};
   const analysis::StepSummary& s = *d.step_summary;
@@ -130,7 +133,16 @@ json whatIfJson(const analysis::WhatIf& w) {
           {"pinned_speedup", orNull(w.pinnedSpeedup())},
           {"pinned_reference_gbps", orNull(w.pinned_reference_gbps)},
           {"pinned_reference_source", w.pinned_reference_source.empty() ? json(nullptr) : json(w.pinned_reference_source)},
-          {"pageable_gbps", orNull(w.pageable_gbps)}};
+          {"pinned_reference_basis", w.pinned_reference_basis.empty() ? json(nullptr) : json(w.pinned_reference_basis)},
+          {"pageable_gbps", orNull(w.pageable_gbps)},
+          {"prefetch_step_ns", w.prefetch_step_ns},
+          {"prefetch_speedup", w.prefetchSpeedup()},
+          {"prefetch_bound", analysis::prefetchBoundKey(w.prefetch_bound)},
+          {"prefetch_paths_ns",
+           {{"gpu_work", w.prefetch_paths.gpu_ns},
+            {"host_work", orNull(w.prefetch_paths.host_ns)},
+            {"input_copy", w.prefetch_paths.copy_ns},
+            {"loader", orNull(w.prefetch_paths.loader_ns)}}}};
 }
 
 }  // namespace
@@ -142,6 +154,7 @@ json deviceJson(const analysis::RunAnalysis& ra, const analysis::DeviceAnalysis&
   dj["dropped_records"] = ra.records.dropped;
   dj["invalid_records"] = ra.records.invalid;
   dj["verdict"] = analysis::verdictKey(d.verdict);
+  dj["input_bound_pct"] = d.input_bound_pct;
   dj["run_input_bound_pct"] = d.input_bound_pct;
   dj["steps"] = stepsJson(d);
   dj["what_if"] = whatIfJson(d.what_if);

@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "io/report_phrases.h"
 #include "io/report.h"
 #include "trace/units.h"
 
@@ -55,8 +56,7 @@ std::string gbps(std::optional<double> v) { return v ? formatGbps(*v) : "n/a"; }
 void renderDevice(std::string& out, const trace::Run& run, const analysis::DeviceAnalysis& d) {
   const analysis::WindowMetrics& m = d.whole;
   out += fmt::format("## {} · GPU {}{}\n\n", cell(run.name), d.device, d.device_name.empty() ? "" : " (" + cell(d.device_name) + ")");
-  out += fmt::format("**Verdict: {}** — {} of {} waiting for input.\n\n", analysis::verdictSentence(d.verdict),
-                     formatPct(d.input_bound_pct), d.step_summary ? "step time" : "the GPU window");
+  out += fmt::format("**Verdict: {}** — {}.\n\n", analysis::verdictSentence(d.verdict), inputBoundText(d));
   out += "| figure | time | share of GPU window |\n|---|---:|---:|\n";
   out += fmt::format("| GPU window | {} | 100.00 % |\n", formatDuration(m.window_ns));
   out += fmt::format("| compute busy | {} | {} |\n", formatDuration(m.compute_busy_ns), formatPct(m.computeBusyPct()));
@@ -85,6 +85,9 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
                        formatDuration(s.median_host_wait_ns), formatDuration(s.median_other_ns));
   }
   const analysis::WhatIf& w = d.what_if;
+  out += fmt::format("- What if the input were prefetched (pinned copies on a side stream, the next batch loaded while "
+                     "this one trains): {}; paths: {}\n",
+                     prefetchResultText(d), prefetchPathsText(w));
   out += fmt::format("- What if input copies were hidden behind compute: {} ({:.2f}x)\n", formatDuration(w.copies_hidden_ns),
                      w.copiesHiddenSpeedup());
   if (w.pinned_ns && w.pinned_reference_gbps) {

@@ -1,6 +1,7 @@
 // The terminal report: a table a person reads, the verdict first, then the findings.
 #include <fmt/format.h>
 
+#include "io/report_phrases.h"
 #include "io/report.h"
 #include "trace/units.h"
 
@@ -25,8 +26,7 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   std::string device = fmt::format("GPU {}{}", d.device, d.device_name.empty() ? "" : " (" + d.device_name + ")");
   std::string steps = d.step_summary ? fmt::format(" · {} steps", d.step_summary->count) : " · no steps found";
   out += fmt::format("Run {} · {}{}\n", run.name, device, steps);
-  out += fmt::format("  Verdict: {} ({} of {} waiting for input)\n\n", analysis::verdictSentence(d.verdict),
-                     formatPct(d.input_bound_pct), d.step_summary ? "step time" : "the GPU window");
+  out += fmt::format("  Verdict: {} ({})\n\n", analysis::verdictSentence(d.verdict), inputBoundText(d));
   out += fmt::format("  {:<28}{:>12}\n", "GPU window", formatDuration(m.window_ns));
   out += timeRow("compute busy", m.compute_busy_ns, m.computeBusyPct());
   out += timeRow("starvation (compute idle)", m.starvation_ns, m.starvationPct());
@@ -60,7 +60,11 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   }
   const analysis::WhatIf& w = d.what_if;
   std::string per = d.step_summary ? "per step" : "for the window";
-  out += fmt::format("  {:<16}input copies hidden behind compute: {} {} ({:.2f}x)\n", "What if",
+  out += fmt::format("  {:<16}prefetching (pinned copies on a side stream, the next batch loaded while this one trains):\n",
+                     "What if");
+  out += fmt::format("  {:<16}  {}\n", "", prefetchResultText(d));
+  out += fmt::format("  {:<16}  paths: {}\n", "", prefetchPathsText(w));
+  out += fmt::format("  {:<16}input copies hidden behind compute: {} {} ({:.2f}x)\n", "",
                      formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup());
   if (w.pinned_ns && w.pinned_reference_gbps) {
     out += fmt::format("  {:<16}pageable copies at pinned bandwidth ({}, {}): {} {} ({:.2f}x)\n", "",

@@ -14,6 +14,14 @@ namespace feedscope::trace {
 // "load_batch", "wait for batch". Anything else is a plain Range.
 IntervalKind classifyRangeName(std::string_view name);
 
+// The same rules in words, for messages that tell users how to name their ranges.
+inline constexpr std::string_view kStepNamesHelp =
+    "ranges named ProfilerStep#N (torch.profiler's prof.step()), step N, step#N, train_step N or training_step N "
+    "as steps";
+inline constexpr std::string_view kDataLoadingNamesHelp =
+    "ranges whose names contain DataLoader, data_load, data load, load_batch, wait for batch or batch wait as "
+    "data loading";
+
 // The step number in a step name, if it has one ("ProfilerStep#12" -> 12).
 std::optional<long long> stepNumber(std::string_view name);
 

@@ -124,7 +124,7 @@ TEST(Steps, PerStepBreakdownMedianAndVerdict) {
   EXPECT_EQ(s1.gaps.copyWait(), 10'000);
   EXPECT_EQ(s1.gaps[GapCause::HostDataLoading], 30'000);
   EXPECT_EQ(s1.gaps[GapCause::DependencyOther], 600'000);
-  EXPECT_DOUBLE_EQ(s1.inputBoundPct(), 4.0);
+  EXPECT_DOUBLE_EQ(s1.inputWaitPct(), 4.0);
   const WindowMetrics& s2 = d.steps[1].metrics;
   EXPECT_EQ(s2.compute_busy_ns, 200'000);
   EXPECT_EQ(s2.gaps[GapCause::DependencyOther], 900'000);

@@ -1,0 +1,67 @@
+// Every threshold the verdict, the prefetch model and the finding rules use, in one table, with the
+// reason for each. docs/metrics.md lists the same table; change both together.
+#pragma once
+
+#include <cstdint>
+
+namespace feedscope::analysis::thresholds {
+
+// Verdict on the input-bound figure (share of the step prefetching would remove): TensorFlow
+// profiler's wording and cut-offs.
+inline constexpr double kHighlyInputBoundPct = 20.0;
+inline constexpr double kModeratelyInputBoundPct = 5.0;
+
+// Prefetch model: unnamed host time inside an input gap counts as input path when at least this
+// share of the other host time is named (a torch.profiler trace with operators names 68-82 % of it,
+// a sampled trace under 1 %).
+inline constexpr double kTrustedNamedHostCoverage = 0.5;
+
+// Copies this large are bandwidth-bound; smaller ones are dominated by a fixed ~5 µs latency.
+inline constexpr std::uint64_t kLargeCopyBytes = 1024 * 1024;
+
+// pageable_h2d: pageable copies matter when they carry at least 1 MiB and either a tenth of the
+// input bytes or 1 % of the window in copy wait (a few scalar read-backs never do); severity by the
+// pageable copy wait's share of the window.
+inline constexpr double kPageableMinByteShare = 0.10;
+inline constexpr double kPageableMinWaitPct = 1.0;
+inline constexpr double kPageableHighPct = 5.0;
+inline constexpr double kPageableMediumPct = 1.0;
+
+// pageable_async_copy: an asynchronous copy call from pageable memory "blocked as long as the copy"
+// when the call lasted at least half the copy and returned after 90 % of it had run.
+inline constexpr double kAsyncBlockedCallShare = 0.5;
+inline constexpr double kAsyncBlockedReturnedAfter = 0.9;
+inline constexpr double kAsyncBlockedHighPct = 5.0;
+inline constexpr double kAsyncBlockedMediumPct = 1.0;
+
+// sync_copies: medium from 1 % of the window.
+inline constexpr double kSyncCopiesMediumPct = 1.0;
+
+// copies_not_overlapped: less than half the copy time hidden and at least 2 % of the window exposed;
+// high from 10 %.
+inline constexpr double kOverlapLowPct = 50.0;
+inline constexpr double kExposedMinPct = 2.0;
+inline constexpr double kExposedHighPct = 10.0;
+
+// host_bound: the GPU waited on the host for 10 % of the window (high from 25 %).
+inline constexpr double kHostBoundPct = 10.0;
+inline constexpr double kHostBoundHighPct = 25.0;
+
+// sync_dataloader: a loader in the training process (num_workers=0) taking 5 % of the step time
+// (high from 20 %).
+inline constexpr double kSyncLoaderPct = 5.0;
+inline constexpr double kSyncLoaderHighPct = 20.0;
+
+// unnamed_host_time: the GPU waited on host work no range names for 10 % of the window (medium from 25 %).
+inline constexpr double kUnnamedHostPct = 10.0;
+inline constexpr double kUnnamedHostMediumPct = 25.0;
+
+// small_copies: at least 50 copies and half of all input copies below AnalysisOptions::small_copy_bytes;
+// medium from 5 % of the window.
+inline constexpr std::uint64_t kSmallCopiesMinCount = 50;
+inline constexpr double kSmallCopiesMediumPct = 5.0;
+
+// pinned_bandwidth_low: large pinned copies below half the calibrated peak.
+inline constexpr double kPinnedBandwidthLowShare = 0.5;
+
+}  // namespace feedscope::analysis::thresholds
