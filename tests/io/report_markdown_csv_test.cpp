@@ -16,11 +16,11 @@ namespace {
 using testing::RunFixture;
 
 // Two 15 ns steps; kernels [0, 10) and [20, 30); a pageable copy [5, 25) fills the one gap.
-trace::Session twoSteps(const std::string& name) {
+trace::Session twoSteps(const std::string& name, std::uint64_t copyBytes = 4096) {
   RunFixture f(name);
   f.kernel(0, 10, 7, 1);
   f.kernel(20, 30, 7, 2);
-  f.h2d(5, 25, 4096);
+  f.h2d(5, 25, copyBytes);
   f.step(0, 15, 1);
   f.step(15, 30, 2);
   return f.finish();
@@ -42,11 +42,12 @@ TEST(MarkdownReport, NamesFromTracesCannotBecomeMarkup) {
 }
 
 TEST(MarkdownReport, FindingsCarryTheirEvidence) {
-  trace::Session s = twoSteps("run");
+  // 4 MiB: pageable copies of a few KiB never make a finding (weighted by bytes and time).
+  trace::Session s = twoSteps("run", 4 << 20);
   std::string md = renderMarkdownReport(buildReport(s, "x", {}));
   EXPECT_NE(md.find("- **\\[high\\] Input copies from pageable memory** (GPU 0) — "), std::string::npos) << md;
   EXPECT_NE(md.find("  - *Evidence* (1 range, longest first, from the first GPU operation): +5 ns..+25 ns "
-                    "(pageable copy, 4.00 KiB at 205 GB/s)\n"),
+                    "(pageable copy, 4.00 MiB at 209715 GB/s)\n"),
             std::string::npos)
       << md;
 }
@@ -83,15 +84,17 @@ TEST(StepsCsv, ExactFiguresPerStep) {
   EXPECT_EQ(
       csv,
       "run,device,step,name,start_ns,duration_ns,compute_busy_ns,starvation_ns,starvation_pct,copy_only_ns,"
-      "fully_idle_ns,exposed_h2d_ns,h2d_overlap_pct,input_bound_pct,copy_wait_pageable_ns,copy_wait_pinned_"
+      "fully_idle_ns,exposed_h2d_ns,h2d_overlap_pct,input_wait_pct,copy_wait_pageable_ns,copy_wait_pinned_"
       "ns,"
       "host_data_loading_ns,host_blocked_in_cuda_ns,host_launch_overhead_ns,host_other_ns,dependency_other_"
       "ns,"
-      "h2d_count,h2d_bytes,kernel_count\n"
+      "h2d_count,h2d_bytes,kernel_count,prefetch_ns,input_bound_pct\n"
+      // Step 1 starts the 4 KiB copy: 164 ns at the assumed 25 GB/s, longer than the step, so no gain.
+      // Step 2 starts no copy: its copy wait goes, leaving the 10 ns kernel.
       "\"run, "
-      "\"\"A\"\"\",0,1,ProfilerStep#1,1000000,15,10,5,33.3333,5,0,5,50.0000,33.3333,5,0,0,0,0,0,0,1,4096,1\n"
+      "\"\"A\"\"\",0,1,ProfilerStep#1,1000000,15,10,5,33.3333,5,0,5,50.0000,33.3333,5,0,0,0,0,0,0,1,4096,1,15,0.0000\n"
       "\"run, "
-      "\"\"A\"\"\",0,2,ProfilerStep#2,1000015,15,10,5,33.3333,5,0,5,50.0000,33.3333,5,0,0,0,0,0,0,0,0,1\n");
+      "\"\"A\"\"\",0,2,ProfilerStep#2,1000015,15,10,5,33.3333,5,0,5,50.0000,33.3333,5,0,0,0,0,0,0,0,0,1,10,33.3333\n");
 }
 
 }  // namespace

@@ -119,4 +119,20 @@ inline IndependentFigures readIndependently(const std::string& path) {
   return f;
 }
 
+// The median duration of the host-side ProfilerStep#N ranges (user_annotation), in ns: the measured
+// step time of a trace, read without the importer or the analysis.
+inline double medianHostStepNs(const std::string& path) {
+  auto doc = PreciseJson::parse(gunzipFile(path));
+  std::vector<double> steps;
+  for (const auto& e : doc["traceEvents"]) {
+    if (e.value("ph", "") != "X" || e.value("cat", "") != "user_annotation") continue;
+    if (e.value("name", "").rfind("ProfilerStep#", 0) != 0) continue;
+    steps.push_back(static_cast<double>(e["dur"].get<long double>() * 1000.0L));
+  }
+  if (steps.empty()) return 0;
+  std::sort(steps.begin(), steps.end());
+  const std::size_t n = steps.size();
+  return n % 2 == 1 ? steps[n / 2] : (steps[n / 2 - 1] + steps[n / 2]) / 2;
+}
+
 }  // namespace feedscope::testing
