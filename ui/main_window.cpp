@@ -176,12 +176,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   addDockWidget(Qt::BottomDockWidgetArea, bottomDock);
 
   alignment_->setObjectName("alignment");
+  alignment_->addItem(tr("Align at run start"), static_cast<int>(view::Alignment::RunStart));
   alignment_->addItem(tr("Align at first step"), static_cast<int>(view::Alignment::FirstStep));
   alignment_->addItem(tr("Align at first GPU operation"), static_cast<int>(view::Alignment::GpuStart));
   alignment_->addItem(tr("Absolute time"), static_cast<int>(view::Alignment::Absolute));
   connect(alignment_, &QComboBox::currentIndexChanged, this, [this] {
     timeline_->setAlignment(static_cast<view::Alignment>(alignment_->currentData().toInt()));
-    QSettings().setValue("alignment", alignment_->currentIndex());
+    QSettings().setValue("timeline/alignment", alignment_->currentIndex());
   });
 
   connect(loader_, &DocumentLoader::progress, this, [this](double fraction, const QString& what) {
@@ -240,7 +241,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restored_layout_ = restoreState(settings.value("window/state").toByteArray());
   }
-  alignment_->setCurrentIndex(std::clamp(settings.value("alignment", 0).toInt(), 0, 2));
+  alignment_->setCurrentIndex(std::clamp(settings.value("timeline/alignment", 0).toInt(), 0, alignment_->count() - 1));
   setTheme(settings.value("theme", "system").toString());
   showDocument(nullptr);
 }

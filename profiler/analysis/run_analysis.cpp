@@ -220,6 +220,7 @@ WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const 
 RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings, const AnalysisOptions& options) {
   RunAnalysis ra;
   ra.run_name = run.name;
+  ra.time_origin = run.timeOrigin();
   ra.records = run.records;
   std::vector<StepWindow> steps = findSteps(run, strings);
   for (std::int32_t id : run.gpuDeviceIds()) {

@@ -86,6 +86,7 @@ struct DeviceAnalysis {
 
 struct RunAnalysis {
   std::string run_name;
+  TimeNs time_origin = 0;  // trace::Run::timeOrigin(): time 0 of every "+150 ms" shown for this run
   trace::RecordCounts records;
   std::vector<DeviceAnalysis> devices;  // devices with GPU tracks; empty for a host-only trace
   std::vector<Finding> run_findings;    // findings about the data itself (incomplete, no GPU work)

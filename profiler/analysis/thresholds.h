@@ -13,7 +13,7 @@ inline constexpr double kModeratelyInputBoundPct = 5.0;
 
 // Prefetch model: unnamed host time inside an input gap counts as input path when at least this
 // share of the other host time is named (a torch.profiler trace with operators names 68-82 % of it,
-// a sampled trace under 1 %).
+// a trace stripped to a few events under 1 %).
 inline constexpr double kTrustedNamedHostCoverage = 0.5;
 
 // Copies this large are bandwidth-bound; smaller ones are dominated by a fixed ~5 µs latency.

@@ -33,7 +33,11 @@ const char* colourOf(GapCause c) {
 
 class Writer {
  public:
-  Writer(std::FILE* out, TimeNs origin) : out_(out), origin_(origin) {}
+  explicit Writer(std::FILE* out) : out_(out) {}
+
+  // Each run's time 0 is its own start (Run::timeOrigin), so runs recorded seconds apart line up in
+  // Perfetto, and a time there reads as it does in the reports and the GUI.
+  void setOrigin(TimeNs origin) { origin_ = origin; }
 
   // Microseconds with nanosecond digits, printed from integers so nothing is rounded.
   std::string micros(TimeNs ns) const { return duration(ns - origin_); }
@@ -64,7 +68,7 @@ class Writer {
 
  private:
   std::FILE* out_;
-  TimeNs origin_;
+  TimeNs origin_ = 0;
   bool first_ = true;
 };
 
@@ -72,22 +76,21 @@ class Writer {
 
 void writeChromeTrace(const trace::Session& session, const std::vector<analysis::RunAnalysis>& analyses,
                       std::FILE* out) {
-  TimeNs origin = std::numeric_limits<TimeNs>::max();
+  // Every run starts at time 0; otherData keeps each run's origin on its own clock.
+  std::vector<TimeNs> origins;
+  std::string originsJson;
   for (const auto& run : session.runs) {
-    for (const auto& t : run.tracks) {
-      if (!t.intervals.empty()) origin = std::min(origin, t.intervals.start_ns.front());
-    }
+    origins.push_back(run.timeOrigin());
+    originsJson += fmt::format("{}{}:{}", originsJson.empty() ? "" : ",", jsonQuoted(run.name), origins.back());
   }
-  if (origin == std::numeric_limits<TimeNs>::max()) origin = 0;
-
-  std::fputs(R"({"displayTimeUnit":"ns","otherData":{"generator":"feedscope","time_origin_ns":)", out);
-  std::fputs(std::to_string(origin).c_str(), out);
-  std::fputs(R"(},"traceEvents":[)", out);
-  Writer w(out, origin);
+  std::fputs(R"({"displayTimeUnit":"ns","otherData":{"generator":"feedscope","time_origin":"each run's start",)", out);
+  std::fputs(fmt::format(R"("run_time_origins_ns":{{{}}}}},"traceEvents":[)", originsJson).c_str(), out);
+  Writer w(out);
   QuotedStrings names(session.strings);
 
   for (std::size_t r = 0; r < session.runs.size(); ++r) {
     const trace::Run& run = session.runs[r];
+    w.setOrigin(origins[r]);
     const std::int64_t runBase = static_cast<std::int64_t>(r) * 1000 + 1;
     std::map<std::int32_t, std::int64_t> gpuPid;
     std::map<std::int64_t, std::int64_t> hostPid;

@@ -239,10 +239,10 @@ void renderTimelines(std::string& out, const trace::Run& run, const DeviceAnalys
     out += svgTimelineStrip(zoomed, "Step " + std::to_string(step->step.number) + " of " + run.name,
                             idPrefix + "-step");
     out += fmt::format(
-        "<figcaption>The step closest to the median step time ({}), starting {} into the GPU "
-        "window: compute {}, starvation {}, input-bound {}.</figcaption></figure>\n",
+        "<figcaption>The step closest to the median step time ({}), starting at {} from the run's "
+        "start: compute {}, starvation {}, input-bound {}.</figcaption></figure>\n",
         esc(formatDuration(d.step_summary->median_ns)),
-        esc(relativeTime(step->step.span.start, d.whole.window.start)),
+        esc(relativeTime(step->step.span.start, run.timeOrigin())),
         esc(formatPct(step->metrics.computeBusyPct())), esc(formatPct(step->metrics.starvationPct())),
         esc(formatPct(step->inputBoundPct())));
   }
@@ -326,11 +326,10 @@ void renderRun(std::string& out, const Report& report, std::size_t index) {
     renderKernels(out, run, report.stringsOf(index), d);
   }
   auto findings = ra.allFindings();
-  trace::TimeNs origin = ra.primary() ? ra.primary()->whole.window.start : 0;
   out += fmt::format("<h3>Findings ({})</h3>\n", findings.size());
   if (findings.empty())
     out += "<p>None: nothing in this run costs input time that the rules recognise.</p>\n";
-  for (const analysis::Finding* f : findings) renderFinding(out, *f, origin);
+  for (const analysis::Finding* f : findings) renderFinding(out, *f, ra.time_origin);
   out += "</section>\n";
 }
 

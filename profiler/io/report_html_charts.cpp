@@ -21,6 +21,7 @@ struct DeviceRef {
   std::string name;   // "prefetch on" or "prefetch on · GPU 1"
   std::size_t index;  // series number, for its colour
   const DeviceAnalysis* device;
+  TimeNs time_origin;  // the run's time 0 (RunAnalysis::time_origin)
 };
 
 std::vector<DeviceRef> devicesOf(const Report& report) {
@@ -30,7 +31,7 @@ std::vector<DeviceRef> devicesOf(const Report& report) {
     for (const auto& d : devices) {
       std::string name = report.runs[r]->name;
       if (devices.size() > 1) name += " · GPU " + std::to_string(d.device);
-      out.push_back({std::move(name), out.size(), &d});
+      out.push_back({std::move(name), out.size(), &d, report.analyses[r].time_origin});
     }
   }
   return out;
@@ -114,7 +115,6 @@ std::string h2dBandwidthChart(const Report& report) {
     ChartSeries pageable{ref.name + " · pageable", std::string(shades.pageable), {}, false};
     ChartSeries pinned{ref.name + " · pinned", std::string(shades.pinned), {}, false};
     ChartSeries unknown{ref.name + " · host memory unknown", std::string(shades.unknown), {}, false};
-    TimeNs origin = ref.device->whole.window.start;
     for (const analysis::CopyRecord& c : ref.device->timeline.h2d_copies) {
       if (c.durationNs() <= 0 || c.bytes == 0) continue;
       double gbps = static_cast<double>(c.bytes) / static_cast<double>(c.durationNs());
@@ -124,7 +124,7 @@ std::string h2dBandwidthChart(const Report& report) {
       target.points.push_back({static_cast<double>(c.bytes), gbps,
                                fmt::format("{}: {} {} copy at {}, {}", ref.name, trace::formatBytes(c.bytes),
                                            trace::memoryKindName(c.host_memory), trace::formatGbps(gbps),
-                                           relativeTime(c.start_ns, origin))});
+                                           relativeTime(c.start_ns, ref.time_origin))});
     }
     for (ChartSeries* s : {&pageable, &pinned, &unknown}) {
       if (s->points.empty()) continue;

@@ -102,7 +102,7 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
   out += fmt::format("- **\\[{}\\] {}**{} — {}\n  - *Fix:* {}\n", analysis::severityName(f.severity), cell(f.title),
                      f.device >= 0 ? fmt::format(" (GPU {})", f.device) : "", cell(f.sentence), cell(f.fix));
   if (f.ranges.empty()) return;
-  out += fmt::format("  - *Evidence* ({} range{}, longest first, from the first GPU operation):", f.ranges.size(),
+  out += fmt::format("  - *Evidence* ({} range{}, longest first, from the run's start):", f.ranges.size(),
                      f.ranges.size() == 1 ? "" : "s");
   for (std::size_t i = 0; i < f.ranges.size() && i < 3; ++i) {
     out += fmt::format("{} {}..{} ({})", i == 0 ? "" : ";", relativeTime(f.ranges[i].span.start, origin),
@@ -123,8 +123,7 @@ std::string renderMarkdownReport(const Report& report) {
     auto findings = ra.allFindings();
     if (findings.empty()) continue;
     out += fmt::format("### Findings ({})\n\n", cell(run.name));
-    trace::TimeNs origin = ra.primary() ? ra.primary()->whole.window.start : 0;
-    for (const auto* f : findings) renderFinding(out, *f, origin);
+    for (const auto* f : findings) renderFinding(out, *f, ra.time_origin);
     out += "\n";
   }
   for (const analysis::RunComparison& c : report.comparisons) {

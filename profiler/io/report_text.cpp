@@ -103,9 +103,8 @@ std::string renderTextReport(const Report& report) {
     if (ra.devices.empty()) out += fmt::format("Run {} · no GPU activity in this trace\n\n", run.name);
     for (const auto& d : ra.devices) renderDevice(out, run, d);
     auto findings = ra.allFindings();
-    trace::TimeNs origin = ra.primary() ? ra.primary()->whole.window.start : 0;
-    out += findings.empty() ? "Findings: none\n\n" : fmt::format("Findings ({}; times from the first GPU operation)\n", run.name);
-    for (const auto* f : findings) renderFinding(out, *f, origin);
+    out += findings.empty() ? "Findings: none\n\n" : fmt::format("Findings ({}; times from the run's start)\n", run.name);
+    for (const auto* f : findings) renderFinding(out, *f, ra.time_origin);
     if (!findings.empty()) out += "\n";
     if (ra.records.dropped || ra.records.invalid || ra.records.zero_length) {
       out += fmt::format("Records left out: {} dropped by the collector, {} invalid, {} zero-length\n\n",

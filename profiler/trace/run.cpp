@@ -12,6 +12,28 @@ std::size_t Run::intervalCount() const {
   return n;
 }
 
+std::optional<TimeExtent> Run::extent() const {
+  std::optional<TimeExtent> out;
+  for (const auto& t : tracks) {
+    if (t.intervals.empty()) continue;
+    // Intervals are sorted by start, so a track's first is its earliest; ends need a scan.
+    const TimeNs first = t.intervals.start_ns.front();
+    const TimeNs last = *std::max_element(t.intervals.end_ns.begin(), t.intervals.end_ns.end());
+    if (!out) {
+      out = TimeExtent{first, last};
+    } else {
+      out->start = std::min(out->start, first);
+      out->end = std::max(out->end, last);
+    }
+  }
+  return out;
+}
+
+TimeNs Run::timeOrigin() const {
+  auto e = extent();
+  return e ? e->start : 0;
+}
+
 const DeviceInfo* Run::device(std::int32_t id) const {
   for (const auto& d : devices) {
     if (d.id == id) return &d;

@@ -52,6 +52,12 @@ struct RecordCounts {
   friend bool operator==(const RecordCounts&, const RecordCounts&) = default;
 };
 
+// The time a run covers: its first interval's start to its last interval's end.
+struct TimeExtent {
+  TimeNs start = 0;
+  TimeNs end = 0;
+};
+
 struct Run {
   std::string name;     // label shown to users: "prefetch off"
   std::string source;   // where it came from: "kineto:trace.json.gz", "demo", "record"
@@ -64,6 +70,11 @@ struct Run {
   std::vector<Track> tracks;
 
   std::size_t intervalCount() const;
+  // First to last interval of any kind; nullopt for a run without intervals.
+  std::optional<TimeExtent> extent() const;
+  // Time 0 of the run wherever a time is shown as "+150 ms" (reports, the GUI ruler, exports): the
+  // start of the recording, its first interval; 0 for an empty run.
+  TimeNs timeOrigin() const;
   const DeviceInfo* device(std::int32_t id) const;
   // Devices that have GPU tracks, sorted.
   std::vector<std::int32_t> gpuDeviceIds() const;

@@ -158,6 +158,8 @@ bool isGpuLane(LaneKind kind) {
 
 std::string_view alignmentLabel(Alignment a) {
   switch (a) {
+    case Alignment::RunStart:
+      return "aligned at each run's start: times as the reports give them";
     case Alignment::FirstStep:
       return "aligned at each run's first step";
     case Alignment::GpuStart:
@@ -239,7 +241,7 @@ TimelineModel::TimelineModel() : derived_strings_(std::make_unique<trace::String
 TimelineModel TimelineModel::build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled) {
   TimelineModel model;
   for (const RunInput& input : runs) model.addRun(input, cancelled);
-  model.setAlignment(Alignment::FirstStep);
+  model.setAlignment(Alignment::RunStart);
   return model;
 }
 
@@ -251,16 +253,9 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
   rl.first_lane = lanes_.size();
   std::size_t runIndex = runs_.size();
 
-  TimeNs extentStart = std::numeric_limits<TimeNs>::max();
-  TimeNs extentEnd = std::numeric_limits<TimeNs>::min();
-  for (const auto& track : run.tracks) {
-    if (track.intervals.empty()) continue;
-    extentStart = std::min(extentStart, track.intervals.start_ns.front());
-    for (TimeNs e : track.intervals.end_ns) extentEnd = std::max(extentEnd, e);
-  }
-  if (extentStart > extentEnd) extentStart = extentEnd = 0;
-  rl.extent_start = extentStart;
-  rl.extent_end = extentEnd;
+  const trace::TimeExtent extent = run.extent().value_or(trace::TimeExtent{});
+  rl.extent_start = extent.start;
+  rl.extent_end = extent.end;
   if (input.analysis != nullptr) {
     for (const auto& d : input.analysis->devices) {
       if (d.timeline.gpu_window.length() <= 0) continue;
@@ -375,6 +370,9 @@ void TimelineModel::setAlignment(Alignment alignment) {
   for (const auto& r : runs_) earliest = std::min(earliest, r.extent_start);
   for (auto& r : runs_) {
     switch (alignment) {
+      case Alignment::RunStart:
+        r.origin = r.extent_start;  // the same time 0 as trace::Run::timeOrigin()
+        break;
       case Alignment::FirstStep:
         r.origin = r.first_step_start.value_or(r.gpu_start.value_or(r.extent_start));
         break;

@@ -62,6 +62,7 @@ struct RunInput {
 };
 
 enum class Alignment : std::uint8_t {
+  RunStart,   // every run's time 0 is its first interval (Run::timeOrigin): the reports' and exports' times
   FirstStep,  // every run's time 0 is its first step (its first GPU operation when it has no steps)
   GpuStart,   // time 0 is the run's first GPU operation
   Absolute,   // the runs' own clocks, relative to the earliest of them
@@ -119,7 +120,7 @@ class TimelineModel {
 
   std::vector<Lane> lanes_;
   std::vector<RunLanes> runs_;
-  Alignment alignment_ = Alignment::FirstStep;
+  Alignment alignment_ = Alignment::RunStart;
   // Columns built from the analysis (starvation segments) and their names; pointers into them stay
   // valid when the model moves.
   std::vector<std::unique_ptr<trace::IntervalColumns>> derived_columns_;

@@ -1,6 +1,9 @@
 // Chrome-trace and CSV exports and the text, JSON and Markdown reports.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "io/chrome_trace_export.h"
@@ -63,7 +66,37 @@ TEST(ChromeTrace, OpensAsJsonWithAStarvationTrack) {
   EXPECT_EQ(copies, 1);
   EXPECT_EQ(starvation, 1);
   EXPECT_EQ(threadNames, 3);  // GPU stream, host thread, starvation
-  EXPECT_EQ(doc["otherData"]["time_origin_ns"], testing::kBase);
+  EXPECT_EQ(doc["otherData"]["run_time_origins_ns"]["example, \"quoted\""], testing::kBase);
+}
+
+TEST(ChromeTrace, RunsRecordedApartStartTogetherAndReadAsTheReportDoes) {
+  // Two runs 4.7 s apart on the clock: in the export each starts at 0, and an evidence range of the
+  // report is at the same time in the export (the run's start is time 0 everywhere).
+  trace::Session s;
+  importKinetoFile(dataPath("h200/h200_naive.json.gz"), s);
+  importKinetoFile(dataPath("h200/h200_stream.json.gz"), s);
+  Report report = buildReport(s, "two", {});
+  TempDir dir;
+  exportChromeTrace(s, report.analyses, dir.file("t.json"));
+  json doc = json::parse(testing::readWholeFile(dir.file("t.json")));
+  // pids: run r's processes are numbered from r * 1000 + 1.
+  std::map<int, double> earliestOfRun;
+  std::set<long long> copyStartsNs;
+  for (const auto& e : doc["traceEvents"]) {
+    if (e["ph"] != "X") continue;
+    int run = (e["pid"].get<int>() - 1) / 1000;
+    double ts = e["ts"].get<double>();
+    earliestOfRun[run] = earliestOfRun.count(run) ? std::min(earliestOfRun[run], ts) : ts;
+    if (run == 0 && e["cat"] == "memcpy_htod") copyStartsNs.insert(std::llround(ts * 1000));
+  }
+  ASSERT_EQ(earliestOfRun.size(), 2u);
+  EXPECT_EQ(earliestOfRun[0], 0.0);
+  EXPECT_EQ(earliestOfRun[1], 0.0);
+  const analysis::RunAnalysis& naive = report.analyses[0];
+  const analysis::Finding& pageable = naive.devices[0].findings.front();
+  ASSERT_EQ(pageable.id, "pageable_h2d");
+  const trace::TimeNs evidence = pageable.ranges.front().span.start - naive.time_origin;
+  EXPECT_EQ(copyStartsNs.count(evidence), 1u) << evidence;
 }
 
 TEST(ChromeTrace, RealTraceExportsEveryInterval) {

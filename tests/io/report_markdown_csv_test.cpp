@@ -46,7 +46,7 @@ TEST(MarkdownReport, FindingsCarryTheirEvidence) {
   trace::Session s = twoSteps("run", 4 << 20);
   std::string md = renderMarkdownReport(buildReport(s, "x", {}));
   EXPECT_NE(md.find("- **\\[high\\] Input copies from pageable memory** (GPU 0) — "), std::string::npos) << md;
-  EXPECT_NE(md.find("  - *Evidence* (1 range, longest first, from the first GPU operation): +5 ns..+25 ns "
+  EXPECT_NE(md.find("  - *Evidence* (1 range, longest first, from the run's start): +5 ns..+25 ns "
                     "(pageable copy, 4.00 MiB at 209715 GB/s)\n"),
             std::string::npos)
       << md;

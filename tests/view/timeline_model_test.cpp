@@ -93,6 +93,7 @@ TEST(TimelineModel, AlignmentMovesEachRunsOrigin) {
   ASSERT_EQ(runs.size(), 2u);
   EXPECT_EQ(runs[0].origin, kBase + 50);
   EXPECT_EQ(runs[1].origin, kBase + 4000);
+  EXPECT_EQ(m.model->alignment(), Alignment::RunStart);  // the default: the reports' time 0
   EXPECT_DOUBLE_EQ(m.model->toDisplay(1, kBase + 5000), 1000);
   m.model->setAlignment(Alignment::GpuStart);
   EXPECT_EQ(runs[0].origin, kBase + 100);
