@@ -57,12 +57,13 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
   std::size_t run = col == 1 ? 0 : static_cast<std::size_t>(col / 2);
   bool isDelta = col > 1 && col % 2 == 1;
   const auto& values = table_.values[r];
+  const std::size_t base = run < table_.baseline_of.size() ? table_.baseline_of[run] : 0;
   if (isDelta) {
     switch (role) {
       case Qt::DisplayRole:
-        return withMinusSign(view::formatMetricDelta(row.unit, values[0], values[run]));
+        return withMinusSign(view::formatMetricDelta(row.unit, values[base], values[run]));
       case kValueRole:
-        if (values[0] && values[run]) return *values[run] - *values[0];
+        if (values[base] && values[run]) return *values[run] - *values[base];
         return {};
       case Qt::ForegroundRole: {
         auto better = table_.improved(r, run);
@@ -72,12 +73,12 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
       }
       case Qt::ToolTipRole: {
         // The colour alone does not say it to everyone.
-        if (!values[0] || !values[run]) return {};
+        if (!values[base] || !values[run]) return {};
         auto better = table_.improved(r, run);
         QString verdict = !better ? tr("no change") : *better ? tr("better") : tr("worse");
         QString text = tr("%1 − %2: %3")
                            .arg(QString::fromStdString(table_.runs[run]),
-                                QString::fromStdString(table_.runs[0]), verdict);
+                                QString::fromStdString(table_.runs[base]), verdict);
         // Times and shares have a direction that is worth saying; counts are coloured as the reports
         // colour them, without a claim.
         if (row.unit != analysis::MetricUnit::Count)
@@ -106,8 +107,9 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section > 1 && section % 2 == 1) {
     std::size_t run = static_cast<std::size_t>(section / 2);
+    const std::size_t base = run < table_.baseline_of.size() ? table_.baseline_of[run] : 0;
     return tr("%1 − %2").arg(QString::fromStdString(table_.runs[run]),
-                             QString::fromStdString(table_.runs[0]));
+                             QString::fromStdString(table_.runs[base]));
   }
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section >= columnCount()) {
     return QAbstractTableModel::headerData(section, orientation, role);

@@ -128,9 +128,7 @@ int runDemo(const DemoOptions& o) {
 
   printSummary(result, d);
   io::Report report = io::buildReport(result.session, o.output, analysis::AnalysisOptions{});
-  for (std::size_t i = 1; i < report.analyses.size(); ++i) {
-    report.comparisons.push_back(analysis::compareRuns(report.analyses.front(), report.analyses[i]));
-  }
+  io::compareAgainst(report, 0);
   std::string text = io::renderTextReport(report);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return kExitOk;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <deque>
 
 #include "commands.h"
 #include "exit_codes.h"
@@ -20,8 +21,9 @@ namespace {
 struct ReportOptions {
   std::string input;
   std::vector<std::string> runs;
-  std::string compareFile;
+  std::vector<std::string> compareFiles;
   std::string compareRun;
+  std::string baseline;
   std::string format = "text";
   std::string output;
   double pinnedGbps = 0;
@@ -47,30 +49,38 @@ int runReport(const ReportOptions& o) {
   }
   io::Report report = io::buildReport(session, o.input, options, names);
 
-  trace::Session other;
-  if (!o.compareFile.empty()) {
-    other = open(o.compareFile);
-    if (other.runs.empty()) throw io::InputError(o.compareFile + ": holds no runs to compare");
-    io::Report second = io::buildReport(other, o.compareFile, options, {other.runs.front().name});
-    if (report.analyses.empty()) throw io::InputError(o.input + ": holds no runs to compare");
-    report.comparisons.push_back(analysis::compareRuns(report.analyses.front(), second.analyses.front()));
-    report.runs.push_back(second.runs.front());
-    report.analyses.push_back(std::move(second.analyses.front()));
-    report.run_strings.push_back(&other.strings);
-  } else if (!o.compareRun.empty()) {
+  // Sessions of --compare files: a deque, so the runs the report points into never move.
+  std::deque<trace::Session> others;
+  for (const std::string& file : o.compareFiles) {
+    others.push_back(open(file));
+    if (others.back().runs.empty()) throw io::InputError(file + ": holds no runs to compare");
+    io::Report second = io::buildReport(others.back(), file, options);
+    for (std::size_t i = 0; i < second.runs.size(); ++i) {
+      report.runs.push_back(second.runs[i]);
+      report.analyses.push_back(std::move(second.analyses[i]));
+      report.run_strings.push_back(&others.back().strings);
+    }
+  }
+  std::size_t baseline = 0;
+  if (!o.compareRun.empty()) {
     std::size_t b = 0;
     while (b < report.runs.size() && report.runs[b]->name != o.compareRun) ++b;
     if (b == report.runs.size()) {
       io::buildReport(session, o.input, options, {o.compareRun});  // throws the "no run named" error
     }
-    std::size_t a = b == 0 ? 1 : 0;
-    if (a >= report.runs.size()) throw io::InputError(o.input + ": --compare-run needs a second run to compare with");
-    report.comparisons.push_back(analysis::compareRuns(report.analyses[a], report.analyses[b]));
-  } else {
-    for (std::size_t i = 1; i < report.analyses.size(); ++i) {
-      report.comparisons.push_back(analysis::compareRuns(report.analyses.front(), report.analyses[i]));
+    baseline = b == 0 ? 1 : 0;
+    if (baseline >= report.runs.size()) throw io::InputError(o.input + ": --compare-run needs a second run to compare with");
+  }
+  if (!o.baseline.empty()) {
+    baseline = 0;
+    while (baseline < report.runs.size() && report.runs[baseline]->name != o.baseline) ++baseline;
+    if (baseline == report.runs.size()) {
+      std::string known;
+      for (const auto* r : report.runs) known += (known.empty() ? "" : ", ") + r->name;
+      throw io::InputError("--baseline: no run named '" + o.baseline + "' (runs: " + known + ")");
     }
   }
+  io::compareAgainst(report, baseline);
 
   std::string text;
   if (o.format == "json") {
@@ -103,11 +113,13 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
                   "a .feedscope session, a Kineto trace (.json, .json.gz) or an Nsight Systems SQLite export")
       ->required();
   cmd->add_option("--run", o->runs, "report only this run (repeat for several)");
-  auto* compare =
-      cmd->add_option("--compare", o->compareFile, "compare against the first run of this second file (B against A)");
+  auto* compare = cmd->add_option("--compare", o->compareFiles,
+                                  "add the runs of this file to the comparison (repeat for several files)");
   auto* compareRun =
-      cmd->add_option("--compare-run", o->compareRun, "compare against this run of the same file (B against A)");
+      cmd->add_option("--compare-run", o->compareRun, "compare this run of the same file against the first other run");
   compare->excludes(compareRun);
+  cmd->add_option("--baseline", o->baseline,
+                  "the run every other run is compared with (default: the first run of FILE)");
   cmd->add_option("--format", o->format, "text (default), json, md or html (one self-contained page)")
       ->check(CLI::IsMember({"text", "json", "md", "markdown", "html"}));
   cmd->add_option("-o,--output", o->output, "write the report to this file instead of stdout");

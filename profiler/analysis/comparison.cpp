@@ -15,7 +15,19 @@ std::optional<double> MetricDelta::delta() const {
 std::optional<bool> MetricDelta::improved() const {
   auto d = delta();
   if (!d || *d == 0) return std::nullopt;
-  return lower_is_better ? *d < 0 : *d > 0;
+  const bool better = lower_is_better ? *d < 0 : *d > 0;
+  if (judged_with_step_time && step_time_improved && *step_time_improved != better) return std::nullopt;
+  return better;
+}
+
+void judgeWithStepTime(std::vector<MetricDelta>& rows) {
+  std::optional<bool> stepBetter;
+  for (const auto& r : rows) {
+    if (r.key == "median_step_ns") stepBetter = r.improved();
+  }
+  for (auto& r : rows) {
+    if (r.judged_with_step_time) r.step_time_improved = stepBetter;
+  }
 }
 
 namespace {
@@ -63,6 +75,8 @@ std::vector<MetricDelta> metricRows(const DeviceAnalysis* d) {
       v([](const DeviceAnalysis& x) { return std::optional<double>(x.whole.fullyIdlePct()); }), true);
   row(rows, "input_bound_pct", "input-bound", U::Percent,
       v([](const DeviceAnalysis& x) { return std::optional<double>(x.input_bound_pct); }), true);
+  row(rows, "prefetch_step_ns", "prefetched step (predicted)", U::Nanoseconds,
+      v([](const DeviceAnalysis& x) { return ns(x.what_if.prefetch_step_ns); }), true);
   row(rows, "h2d_overlap_pct", "H2D overlap", U::Percent, v([](const DeviceAnalysis& x) { return x.whole.h2dOverlapPct(); }),
       false);
   row(rows, "exposed_h2d_ns", "exposed H2D copy", U::Nanoseconds,
@@ -85,6 +99,7 @@ std::vector<MetricDelta> metricRows(const DeviceAnalysis* d) {
   row(rows, "kernel_count", "kernels", U::Count,
       v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.kernel_count)); }), false);
   for (auto& r : rows) {
+    r.judged_with_step_time = r.key == "input_bound_pct";
     // Counts have no better direction in a comparison; keep the flag only for time and shares.
     if (r.unit == U::Count && r.key != "h2d_pageable_count") r.lower_is_better = false;
   }
@@ -100,6 +115,7 @@ RunComparison compareRuns(const RunAnalysis& a, const RunAnalysis& b) {
   c.deltas = metricRows(da);
   std::vector<MetricDelta> rowsB = metricRows(db);
   for (std::size_t i = 0; i < c.deltas.size(); ++i) c.deltas[i].b = rowsB[i].a;
+  judgeWithStepTime(c.deltas);
 
   if (da && db && da->step_summary && db->step_summary && db->step_summary->median_ns > 0) {
     c.throughput_ratio = static_cast<double>(da->step_summary->median_ns) / static_cast<double>(db->step_summary->median_ns);

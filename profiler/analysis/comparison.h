@@ -18,6 +18,10 @@ struct MetricDelta {
   std::optional<double> a;
   std::optional<double> b;
   bool lower_is_better = true;
+  // A figure that must not read "better" unless the step time is better too (input-bound %: a slower
+  // run is never the less input-bound one in a comparison). Set by the comparisons.
+  bool judged_with_step_time = false;
+  std::optional<bool> step_time_improved;
 
   std::optional<double> delta() const;
   // True when B is better than A on this figure (nullopt: equal or not comparable).
@@ -34,6 +38,9 @@ struct RunComparison {
 };
 
 RunComparison compareRuns(const RunAnalysis& a, const RunAnalysis& b);
+
+// Sets each row's step_time_improved from the median-step row of the same comparison.
+void judgeWithStepTime(std::vector<MetricDelta>& rows);
 
 // The figures of one device as (key, label, unit, value, lower-is-better) rows, in report order:
 // the single list that comparisons, reports and the GUI's compare table share.

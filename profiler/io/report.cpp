@@ -34,6 +34,18 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
   return report;
 }
 
+void compareAgainst(Report& report, std::size_t baseline) {
+  report.comparisons.clear();
+  report.table.reset();
+  if (report.analyses.size() < 2 || baseline >= report.analyses.size()) return;
+  std::vector<const analysis::RunAnalysis*> all;
+  for (const auto& a : report.analyses) all.push_back(&a);
+  for (std::size_t i = 0; i < report.analyses.size(); ++i) {
+    if (i != baseline) report.comparisons.push_back(analysis::compareRuns(report.analyses[baseline], report.analyses[i]));
+  }
+  report.table = analysis::compareAll(all, baseline);
+}
+
 std::string relativeTime(trace::TimeNs t, trace::TimeNs origin) {
   return (t >= origin ? "+" : "-") + trace::formatDuration(t >= origin ? t - origin : origin - t);
 }

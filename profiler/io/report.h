@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis/comparison.h"
+#include "analysis/comparison_table.h"
 #include "analysis/run_analysis.h"
 #include "trace/session.h"
 
@@ -17,6 +18,8 @@ struct Report {
   std::vector<const trace::Run*> runs;
   std::vector<analysis::RunAnalysis> analyses;  // analyses[i] is of runs[i]
   std::vector<analysis::RunComparison> comparisons;  // B against A, in the order asked
+  // With two runs or more: every run and GPU in one table against the baseline run.
+  std::optional<analysis::ComparisonTable> table;
   // run_strings[i] holds the names of runs[i] (runs of a --compare file have their own table).
   // Optional: without it, writers that show trace names (the HTML report's kernel table) skip them.
   std::vector<const trace::StringTable*> run_strings;
@@ -29,6 +32,10 @@ struct Report {
 // Analyses `session`'s runs (all, or those named) into a report.
 Report buildReport(const trace::Session& session, const std::string& input, const analysis::AnalysisOptions& options,
                    const std::vector<std::string>& runNames = {});
+
+// Compares every run of the report with run `baseline` (an index into runs): the pairwise comparisons
+// (each run against the baseline) and the one table. Nothing with fewer than two runs.
+void compareAgainst(Report& report, std::size_t baseline);
 
 std::string renderTextReport(const Report& report);
 std::string renderMarkdownReport(const Report& report);

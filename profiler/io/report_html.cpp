@@ -111,30 +111,28 @@ void renderSummary(std::string& out, const Report& report) {
   out += "</div></section>\n";
 }
 
+// One table: runs as columns, a row per figure, each change against the baseline marked.
 void renderComparisons(std::string& out, const Report& report) {
-  for (const analysis::RunComparison& c : report.comparisons) {
-    out += fmt::format("<section class=\"comparison\"><h2>Comparison: {} (B) against {} (A)</h2>\n",
-                       esc(c.run_b), esc(c.run_a));
-    if (c.throughput_ratio) {
-      out += fmt::format("<p><b>{:.2f}x</b> the throughput (by {}).</p>\n", *c.throughput_ratio,
-                         esc(c.throughput_basis));
-    }
-    out += fmt::format(
-        "<table><tr><th>figure</th><th class=\"num\">A: {}</th><th class=\"num\">B: {}</th><th "
-        "class=\"num\">change</th></tr>\n",
-        esc(c.run_a), esc(c.run_b));
-    for (const auto& m : c.deltas) {
-      auto better = m.improved();
+  if (!report.table) return;
+  const analysis::ComparisonTable& t = *report.table;
+  out += fmt::format("<section class=\"comparison\"><h2>Comparison: {}</h2>\n", esc(comparisonTitle(t)));
+  out += "<table><tr><th>figure</th>";
+  for (const auto& c : t.columns) out += "<th class=\"num\">" + esc(c.label) + "</th>";
+  out += "</tr>\n<tr><td>speed against the baseline</td>";
+  for (std::size_t c = 0; c < t.columns.size(); ++c) out += "<td class=\"num\">" + esc(throughputCellText(t, c)) + "</td>";
+  out += "</tr>\n";
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    out += "<tr><td>" + esc(t.rows[r].label) + "</td>";
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+      std::optional<bool> better;
+      std::string text = comparisonCellText(t, r, c, &better);
       const char* cls = !better ? "" : *better ? " improved" : " worse";
       const char* mark = !better ? "" : *better ? " ▲ better" : " ▼ worse";
-      out += fmt::format(
-          "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td "
-          "class=\"num{}\">{}{}</td></tr>\n",
-          esc(m.label), esc(formatMetricValue(m, m.a)), esc(formatMetricValue(m, m.b)), cls,
-          esc(formatMetricChange(m)), mark);
+      out += fmt::format("<td class=\"num{}\">{}{}</td>", cls, esc(text), mark);
     }
-    out += "</table></section>\n";
+    out += "</tr>\n";
   }
+  out += "</table></section>\n";
 }
 
 void renderCharts(std::string& out, const Report& report) {

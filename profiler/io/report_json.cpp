@@ -177,6 +177,34 @@ json comparisonJson(const analysis::RunComparison& c) {
           {"verdict", c.verdict}};
 }
 
+json comparisonTableJson(const analysis::ComparisonTable& t) {
+  json columns = json::array();
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    const auto& col = t.columns[c];
+    columns.push_back({{"run", col.label.substr(0, col.label.find(" · GPU "))},
+                       {"device", col.device < 0 ? json(nullptr) : json(col.device)},
+                       {"label", col.label},
+                       {"baseline", t.isBaseline(c)},
+                       {"throughput_ratio", orNull(t.throughput_ratio[c])}});
+  }
+  json rows = json::array();
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    json values = json::array(), deltas = json::array(), improved = json::array();
+    for (const auto& cell : t.cells[r]) {
+      values.push_back(orNull(cell.b));
+      deltas.push_back(orNull(cell.delta()));
+      improved.push_back(orNull(cell.improved()));
+    }
+    rows.push_back({{"key", t.rows[r].key},
+                    {"label", t.rows[r].label},
+                    {"lower_is_better", t.rows[r].lower_is_better},
+                    {"values", values},
+                    {"deltas", deltas},
+                    {"improved", improved}});
+  }
+  return {{"baseline", t.baseline_name}, {"throughput_basis", t.throughput_basis}, {"columns", columns}, {"rows", rows}};
+}
+
 json reportJson(const Report& report) {
   json runs = json::array();
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
@@ -203,6 +231,7 @@ json reportJson(const Report& report) {
   json comparisons = json::array();
   for (const analysis::RunComparison& c : report.comparisons) comparisons.push_back(comparisonJson(c));
   out["comparisons"] = comparisons;
+  out["comparison_table"] = report.table ? comparisonTableJson(*report.table) : json(nullptr);
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "io/report.h"
 #include "trace/units.h"
 
 namespace feedscope::io {
@@ -35,6 +36,26 @@ std::string prefetchResultText(const analysis::DeviceAnalysis& d) {
 std::string inputBoundText(const analysis::DeviceAnalysis& d) {
   return fmt::format("prefetching would remove {} of {}", trace::formatPct(d.input_bound_pct),
                      d.step_summary ? "the median step" : "the GPU window");
+}
+
+std::string comparisonCellText(const analysis::ComparisonTable& table, std::size_t row, std::size_t column,
+                               std::optional<bool>* better) {
+  const analysis::MetricDelta& cell = table.cells[row][column];
+  std::string text = formatMetricValue(cell, cell.b);
+  if (better) *better = std::nullopt;
+  if (table.isBaseline(column) || !cell.delta()) return text;
+  if (better) *better = cell.improved();
+  return text + " (" + formatMetricChange(cell) + ")";
+}
+
+std::string throughputCellText(const analysis::ComparisonTable& table, std::size_t column) {
+  if (table.isBaseline(column)) return "baseline";
+  const auto& ratio = table.throughput_ratio[column];
+  return ratio ? fmt::format("{:.2f}x", *ratio) : "n/a";
+}
+
+std::string comparisonTitle(const analysis::ComparisonTable& table) {
+  return fmt::format("{} runs against {} (baseline)", table.run_count, table.baseline_name);
 }
 
 }  // namespace feedscope::io

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "analysis/comparison_table.h"
 #include "analysis/run_analysis.h"
 
 namespace feedscope::io {
@@ -16,5 +17,14 @@ std::string prefetchPathsText(const analysis::WhatIf& w);
 std::string prefetchResultText(const analysis::DeviceAnalysis& d);
 // "prefetching would remove 43.90 % of the median step".
 std::string inputBoundText(const analysis::DeviceAnalysis& d);
+
+// One cell of the comparison table: the value, and for a column that is not the baseline its change
+// in brackets ("12.0 ms (-9.01 ms)"). `better` receives whether the change is an improvement.
+std::string comparisonCellText(const analysis::ComparisonTable& table, std::size_t row, std::size_t column,
+                               std::optional<bool>* better = nullptr);
+// "1.75x" against the baseline, "baseline" for it, "n/a" when not comparable.
+std::string throughputCellText(const analysis::ComparisonTable& table, std::size_t column);
+// "5 runs against h200_naive (baseline)".
+std::string comparisonTitle(const analysis::ComparisonTable& table);
 
 }  // namespace feedscope::io

@@ -1,6 +1,8 @@
 // The terminal report: a table a person reads, the verdict first, then the findings.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "io/report_phrases.h"
 #include "io/report.h"
 #include "trace/units.h"
@@ -93,10 +95,55 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
   }
 }
 
+
+// Code points, not bytes: the table holds "µs" and "·".
+std::size_t displayWidth(std::string_view s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+std::string padLeft(const std::string& s, std::size_t width) {
+  std::size_t w = displayWidth(s);
+  return std::string(width > w ? width - w : 0, ' ') + s;
+}
+
+// Runs as columns, one row per figure; a change is marked + when it is better, - when worse.
+void renderTextComparison(std::string& out, const Report& report) {
+  const analysis::ComparisonTable& t = *report.table;
+  std::vector<std::vector<std::string>> grid;  // grid[row][0] = label, then one cell per column
+  grid.push_back({"run"});
+  for (const auto& c : t.columns) grid.back().push_back(c.label);
+  grid.push_back({"speed against the baseline"});
+  for (std::size_t c = 0; c < t.columns.size(); ++c) grid.back().push_back(throughputCellText(t, c));
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    grid.push_back({t.rows[r].label});
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+      std::optional<bool> better;
+      std::string cell = comparisonCellText(t, r, c, &better);
+      if (better) cell += *better ? " +" : " -";
+      else if (!t.isBaseline(c)) cell += "  ";
+      grid.back().push_back(std::move(cell));
+    }
+  }
+  std::vector<std::size_t> width(t.columns.size() + 1, 0);
+  for (const auto& row : grid) {
+    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], displayWidth(row[i]));
+  }
+  out += fmt::format("Comparison: {}; + better, - worse than the baseline\n", comparisonTitle(t));
+  for (const auto& row : grid) {
+    out += "  " + row[0] + std::string(width[0] - displayWidth(row[0]), ' ');
+    for (std::size_t i = 1; i < row.size(); ++i) out += "  " + padLeft(row[i], width[i]);
+    out += "\n";
+  }
+  for (const analysis::RunComparison& c : report.comparisons) out += fmt::format("  {}\n", c.verdict);
+  out += "\n";
+}
+
 }  // namespace
 
 std::string renderTextReport(const Report& report) {
   std::string out = fmt::format("Feedscope report: {}\n\n", report.input);
+  // The comparison first: with several runs it is the answer; the per-run details follow.
+  if (report.table) renderTextComparison(out, report);
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const trace::Run& run = *report.runs[i];
     const analysis::RunAnalysis& ra = report.analyses[i];
@@ -110,15 +157,6 @@ std::string renderTextReport(const Report& report) {
       out += fmt::format("Records left out: {} dropped by the collector, {} invalid, {} zero-length\n\n",
                          ra.records.dropped, ra.records.invalid, ra.records.zero_length);
     }
-  }
-  for (const analysis::RunComparison& c : report.comparisons) {
-    out += fmt::format("Comparison: {} (B) against {} (A)\n", c.run_b, c.run_a);
-    out += fmt::format("  {:<24}{:>14}{:>14}{:>14}\n", "figure", "A", "B", "B - A");
-    for (const auto& m : c.deltas) {
-      out += fmt::format("  {:<24}{:>14}{:>14}{:>14}\n", m.label, formatMetricValue(m, m.a), formatMetricValue(m, m.b),
-                         formatMetricChange(m));
-    }
-    out += fmt::format("  {}\n\n", c.verdict);
   }
   return out;
 }

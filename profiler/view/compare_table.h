@@ -1,5 +1,5 @@
-// The compare view's table without Qt: every metric row of every run, taken from the core's
-// comparison (run k against the first run), with the verdict in words.
+// The compare view's table without Qt: every metric row of every GPU of every run, taken from the
+// core's one comparison table (analysis::compareAll, against the first run), with verdicts in words.
 #pragma once
 
 #include <optional>
@@ -12,12 +12,15 @@
 namespace feedscope::view {
 
 struct CompareTable {
-  std::vector<std::string> runs;
+  std::vector<std::string> runs;  // one column per GPU of each run: "h200_stream" or "run · GPU 1"
+  std::vector<std::size_t> baseline_of;  // the column each column is compared with
   std::vector<analysis::MetricDelta> rows;                 // labels, units, directions (values of run 0)
   std::vector<std::vector<std::optional<double>>> values;  // values[row][run]
+  std::vector<std::vector<analysis::MetricDelta>> cells;   // cells[column][row], as compareAll gives them
   std::vector<analysis::RunComparison> comparisons;        // comparisons[k - 1]: run k against run 0
   std::vector<std::string> verdicts;                       // one sentence per comparison
-  // "B is better than A on this row" for run k >= 1; nullopt when equal or not comparable.
+  // "This column is better than its baseline on this row"; nullopt for a baseline column, when
+  // equal or not comparable.
   std::optional<bool> improved(std::size_t row, std::size_t run) const;
 };
 

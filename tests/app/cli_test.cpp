@@ -45,7 +45,7 @@ TEST(Cli, ImportThenReportWithComparisonAndExports) {
 
   Result report = run("report " + session + " --format md");
   ASSERT_EQ(report.code, 0) << report.err;
-  EXPECT_NE(report.out.find("## Comparison: on against off"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("## Comparison: 2 runs against off (baseline)"), std::string::npos) << report.out;
 
   Result cmp = run("report " + session + " --run off --compare-run on");
   ASSERT_EQ(cmp.code, 0) << cmp.err;

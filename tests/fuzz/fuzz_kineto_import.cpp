@@ -25,9 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     trace::Session session;
     session.runs.push_back(io::importKinetoJson(json, session.strings, "fuzz", "fuzz"));
     io::Report report = io::buildReport(session, "fuzz", {});
-    for (std::size_t i = 1; i < report.analyses.size(); ++i) {
-      report.comparisons.push_back(analysis::compareRuns(report.analyses[0], report.analyses[i]));
-    }
+    io::compareAgainst(report, 0);
     (void)io::renderTextReport(report);
     (void)io::renderJsonReport(report);
     (void)io::renderMarkdownReport(report);

@@ -177,14 +177,16 @@ TEST(Reports, TextAndMarkdownTellTheStory) {
   importKinetoFile(dataPath("h200/h200_naive.json.gz"), s);
   importKinetoFile(dataPath("h200/h200_stream.json.gz"), s);
   Report report = buildReport(s, "h200", {});
-  report.comparisons.push_back(analysis::compareRuns(report.analyses[0], report.analyses[1]));
+  compareAgainst(report, 0);
   std::string text = renderTextReport(report);
   EXPECT_NE(text.find("Run h200_naive · GPU 0 (NVIDIA H200) · 16 steps"), std::string::npos);
   EXPECT_NE(text.find("starvation (compute idle)"), std::string::npos);
   EXPECT_NE(text.find("45.06 %"), std::string::npos);
   EXPECT_NE(text.find("[high] Input copies from pageable memory"), std::string::npos);
-  EXPECT_NE(text.find("Comparison: h200_stream (B) against h200_naive (A)"), std::string::npos);
+  EXPECT_NE(text.find("Comparison: 2 runs against h200_naive (baseline)"), std::string::npos) << text;
   EXPECT_NE(text.find("h200_stream: 1.76x the steps per second of h200_naive"), std::string::npos) << text;
+  // The comparison comes before the per-run details.
+  EXPECT_LT(text.find("Comparison: 2 runs"), text.find("Run h200_naive · GPU 0"));
   std::string md = renderMarkdownReport(report);
   EXPECT_NE(md.find("## h200_naive · GPU 0 (NVIDIA H200)"), std::string::npos);
   EXPECT_NE(md.find("| **starvation** | **"), std::string::npos);

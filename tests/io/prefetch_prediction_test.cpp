@@ -9,6 +9,7 @@
 #include <string>
 
 #include "analysis/comparison.h"
+#include "analysis/comparison_table.h"
 #include "analysis/run_analysis.h"
 #include "io/kineto_import.h"
 #include "support/independent_kineto.h"
@@ -118,6 +119,25 @@ TEST(PrefetchPrediction, AComparisonCallsTheSlowerRunWorse) {
       ASSERT_TRUE(row.improved().has_value()) << row.key;
       EXPECT_FALSE(*row.improved()) << row.key;
     }
+  }
+}
+
+TEST(PrefetchPrediction, FiveRunsInOneTableAgainstAChosenBaseline) {
+  std::vector<const analysis::RunAnalysis*> all;
+  for (const char* v : {"naive", "prefetch", "trap", "custombatch", "stream"}) all.push_back(&analysed(v).analysis);
+  analysis::ComparisonTable t = analysis::compareAll(all, 4);  // against the stream loop
+  ASSERT_EQ(t.columns.size(), 5u);
+  EXPECT_EQ(t.baseline_name, "h200_stream");
+  EXPECT_TRUE(t.isBaseline(4));
+  std::size_t step = 0, inputBound = 0;
+  while (t.rows[step].key != "median_step_ns") ++step;
+  while (t.rows[inputBound].key != "input_bound_pct") ++inputBound;
+  for (std::size_t c = 0; c < 4; ++c) {
+    // Every other run is slower than the fixed loop: nothing about it reads better.
+    EXPECT_EQ(t.cells[step][c].improved(), std::optional<bool>(false)) << t.columns[c].label;
+    EXPECT_EQ(t.cells[inputBound][c].improved(), std::optional<bool>(false)) << t.columns[c].label;
+    ASSERT_TRUE(t.throughput_ratio[c]);
+    EXPECT_LT(*t.throughput_ratio[c], 1.0);
   }
 }
 

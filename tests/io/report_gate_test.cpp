@@ -140,7 +140,7 @@ TEST(Threshold, EvaluatesComparisons) {
   Report second = buildReport(sb, "y", {});
   report.runs.push_back(second.runs[0]);
   report.analyses.push_back(second.analyses[0]);
-  report.comparisons.push_back(analysis::compareRuns(report.analyses[0], report.analyses[1]));
+  compareAgainst(report, 0);
   GateResult gate = evaluateThresholds(report, {parseThreshold("comparison.throughput_ratio<2"),
                                                 parseThreshold("comparison.throughput_ratio<1.4"),
                                                 parseThreshold("comparison.deltas.starvation_pct.delta>=0")});

@@ -114,7 +114,7 @@ TEST(HtmlReport, TellsTheStoryOfTheH200Pair) {
   importKinetoFile(dataPath("h200/h200_naive.json.gz"), s);
   importKinetoFile(dataPath("h200/h200_stream.json.gz"), s);
   Report report = buildReport(s, "h200", {});
-  report.comparisons.push_back(analysis::compareRuns(report.analyses[0], report.analyses[1]));
+  compareAgainst(report, 0);
   std::string html = renderHtmlReport(report);
   // The verdict comes before everything else.
   std::size_t verdict = html.find("<h2>Verdict</h2>");

@@ -64,12 +64,14 @@ TEST(MarkdownReport, ComparisonTableShowsChangesAndDirection) {
   Report second = buildReport(b, "b", {});
   report.runs.push_back(second.runs[0]);
   report.analyses.push_back(second.analyses[0]);
-  report.comparisons.push_back(analysis::compareRuns(report.analyses[0], report.analyses[1]));
+  compareAgainst(report, 0);
   std::string md = renderMarkdownReport(report);
-  EXPECT_NE(md.find("## Comparison: b against a\n"), std::string::npos) << md;
-  EXPECT_NE(md.find("| median step time | 15 ns | 10 ns | -5 ns ✅ |\n"), std::string::npos) << md;
-  EXPECT_NE(md.find("| starvation | 33.33 % | 0.00 % | -33.33 pt ✅ |\n"), std::string::npos) << md;
-  EXPECT_NE(md.find("| kernels | 2 | 2 | +0 |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("## Comparison: 2 runs against a (baseline)\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| figure | a | b |\n|---|---:|---:|\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| speed against the baseline | baseline | 1.50x |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| median step time | 15 ns | 10 ns (-5 ns) ✅ |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| starvation | 33.33 % | 0.00 % (-33.33 pt) ✅ |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| kernels | 2 | 2 (+0) |\n"), std::string::npos) << md;
 }
 
 TEST(StepsCsv, ExactFiguresPerStep) {
