@@ -38,7 +38,8 @@ void useFeedscopeErrorFormat(CLI::App& app) {
   app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
     std::string where = "feedscope help";
     for (const CLI::App* sub : failed->get_subcommands()) where += " " + sub->get_name();
-    return fmt::format("feedscope: error: {}\nRun '{}' for usage.\n", e.what(), where);
+    // One line, as every other error: the GUI shows the last line a command printed.
+    return fmt::format("feedscope: error: {} (see '{}')\n", e.what(), where);
   });
 }
 

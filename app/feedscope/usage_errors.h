@@ -9,7 +9,7 @@
 
 namespace feedscope::cli {
 
-// Makes CLI11's parse errors read "feedscope: error: <what>" plus where to find the usage.
+// Makes CLI11's parse errors read "feedscope: error: <what> (see 'feedscope help CMD')", one line.
 void useFeedscopeErrorFormat(CLI::App& app);
 
 // The command named `name` that help lists (hidden ones excluded), or nullptr.

@@ -61,7 +61,8 @@ TEST(CliUsage, UsageErrorsCarryThePrefixAndThePlaceToLook) {
     CliResult r = run(args);
     EXPECT_EQ(r.code, 2) << args;
     EXPECT_EQ(r.err.rfind("feedscope: error: ", 0), 0u) << args << "\n" << r.err;
-    EXPECT_TRUE(contains(r.err, "Run 'feedscope help")) << r.err;
+    EXPECT_TRUE(contains(r.err, "(see 'feedscope help")) << r.err;
+    EXPECT_EQ(feedscope::testing::lineCount(r.err), 1) << r.err;
   }
 }
 
