@@ -67,7 +67,7 @@ std::string manPage(const std::string& summary, const std::vector<CommandEntry>&
            {"127", "record: the program does not exist"}}) {
     page += fmt::format(".TP\n\\fB{}\\fR\n{}\n", code, roff(meaning));
   }
-  page += ".SH SEE ALSO\n\\fBfeedscope\\-gui\\fR(1), /usr/share/doc/feedscope/\n";
+  page += ".SH SEE ALSO\n\\fBfeedscope\\-gui\\fR \\-\\-help, /usr/share/doc/feedscope/README.md\n";
   return page;
 }
 
