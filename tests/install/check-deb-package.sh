@@ -29,8 +29,8 @@ fi
 
 dpkg-deb -c "$deb" | awk '{print $6}' >"$work/files"
 expected=(./usr/bin/feedscope ./usr/share/man/man1/feedscope.1 ./usr/share/bash-completion/completions/feedscope
-          ./usr/share/applications/feedscope-gui.desktop ./usr/share/doc/feedscope/README.md)
-[ "$have_gui" = 1 ] && expected+=(./usr/bin/feedscope-gui)
+          ./usr/share/feedscope/samples/h200_naive.json.gz ./usr/share/doc/feedscope/README.md)
+[ "$have_gui" = 1 ] && expected+=(./usr/bin/feedscope-gui ./usr/share/applications/feedscope-gui.desktop)
 [ "$have_cuda" = 1 ] && expected+=(./usr/lib/feedscope/libfeedscope-inject.so ./usr/lib/feedscope/libcupti.so.13)
 for f in "${expected[@]}"; do
   grep -qx "$f" "$work/files" || fail "the package lacks $f"
