@@ -5,7 +5,7 @@
 # of tests that must run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./tools/setup.sh
+FEEDSCOPE_SETUP_TORCH=1 ./tools/setup.sh  # python3-torch: the quick-start test runs PyTorch on the CPU
 cuda_args=()
 if [ -x /usr/local/cuda/bin/nvcc ]; then
   cuda_args=(-DFEEDSCOPE_WITH_CUDA=ON -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc)

@@ -9,11 +9,17 @@ packages=(
   libsqlite3-dev sqlite3 zlib1g-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
   xvfb xauth python3
+  dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps computes the package dependencies
 )
 # Optional, never needed to build or test: chromium renders HTML reports to PNG
 # (tools/render-html.sh; the test that uses it is skipped without it).
 if [ "${FEEDSCOPE_SETUP_OPTIONAL:-}" = "1" ]; then
   packages+=(chromium)
+fi
+# The CPU build of PyTorch, for the test that runs the README's quick start (skipped without it).
+# Large, so only for test runs: tools/run-tests.sh sets FEEDSCOPE_SETUP_TORCH=1.
+if [ "${FEEDSCOPE_SETUP_TORCH:-}" = "1" ]; then
+  packages+=(python3-torch)
 fi
 if [ "${FEEDSCOPE_SETUP_EXTRA:-}" != "" ]; then
   # shellcheck disable=SC2206

@@ -19,5 +19,10 @@ void addCalibrateCommand(CLI::App& app, CommandAction& action);
 void addRecordCommand(CLI::App& app, CommandAction& action);
 void addMergeCommand(CLI::App& app, CommandAction& action);
 void addRawInfoCommand(CLI::App& app, CommandAction& action);
+void addHelpCommand(CLI::App& app, CommandAction& action);
+void addVersionCommand(CLI::App& app, CommandAction& action);
+// Hidden: `completion bash|zsh` and `man`, which the build runs to generate the shell completions and
+// the man page from these same definitions.
+void addShellIntegrationCommands(CLI::App& app, CommandAction& action);
 
 }  // namespace feedscope::cli

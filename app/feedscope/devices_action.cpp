@@ -18,6 +18,7 @@ int runDevices(const DevicesOptions& o) {
     devices = workload::listGpus();
   } catch (const workload::NoGpuError& e) {
     fmt::print(stderr, "feedscope: error: {}\n", e.what());
+    if (o.format == "json") printNoDevicesJson(e.what());
     return kExitNoGpu;
   }
   workload::CudaVersions v = workload::cudaVersions();

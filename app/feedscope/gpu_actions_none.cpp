@@ -10,15 +10,17 @@ namespace feedscope::cli {
 
 namespace {
 
+constexpr const char* kNoCuda = "this build has no CUDA support (rebuild with the CUDA toolkit and CUPTI)";
+
 int noCuda() {
-  fmt::print(stderr,
-             "feedscope: error: this build has no CUDA support (rebuild with the CUDA toolkit and CUPTI)\n");
+  fmt::print(stderr, "feedscope: error: {}\n", kNoCuda);
   return kExitNoGpu;
 }
 
 }  // namespace
 
-int runDevices(const DevicesOptions&) {
+int runDevices(const DevicesOptions& options) {
+  if (options.format == "json") printNoDevicesJson(kNoCuda);
   return noCuda();
 }
 int runDemo(const DemoOptions&) {

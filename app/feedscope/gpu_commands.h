@@ -37,6 +37,8 @@ struct CalibrateOptions {
 };
 
 int runDevices(const DevicesOptions& options);
+// {"devices": [], "reason": ...} on stdout: devices --format json without a GPU or without CUDA.
+void printNoDevicesJson(const std::string& reason);
 int runDemo(const DemoOptions& options);
 int runCalibrate(const CalibrateOptions& options);
 

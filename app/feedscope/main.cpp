@@ -9,12 +9,15 @@
 #include "commands.h"
 #include "exit_codes.h"
 #include "io/input_error.h"
+#include "usage_errors.h"
+#include "version_text.h"
 
 int main(int argc, char** argv) {
   using namespace feedscope::cli;
   CLI::App app{"Feedscope: is your GPU starving for input, why, and how much does prefetching help?", "feedscope"};
-  app.set_version_flag("--version", "feedscope " FEEDSCOPE_VERSION_STRING);
+  app.set_version_flag("--version", versionText);
   app.require_subcommand(1);
+  useFeedscopeErrorFormat(app);
   CommandAction action;
   addImportCommand(app, action);
   addReportCommand(app, action);
@@ -25,6 +28,10 @@ int main(int argc, char** argv) {
   addRecordCommand(app, action);
   addMergeCommand(app, action);
   addRawInfoCommand(app, action);
+  addHelpCommand(app, action);
+  addVersionCommand(app, action);
+  addShellIntegrationCommands(app, action);
+  if (auto unknown = rejectUnknownCommand(app, argc, argv)) return *unknown;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

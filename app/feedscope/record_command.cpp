@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "commands.h"
 #include "exit_codes.h"
@@ -23,7 +24,7 @@ namespace fs = std::filesystem;
 struct RecordArgs {
   std::vector<std::string> argv;
   std::string output, label, capture, progress;
-  bool append = false, noNvtx = false, keepRaw = false;
+  bool append = false, noNvtx = false, keepRaw = false, printInjectionPath = false;
   double delay = 0, duration = 0;
   int flushMs = 0;
 };
@@ -52,7 +53,35 @@ void printReport(const launch::Recording& recording, const launch::RecordSummary
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
+std::optional<std::string> injectionLibrary() {
+  std::string buildTree;
+#ifdef FEEDSCOPE_INJECT_BUILD_PATH
+  buildTree = FEEDSCOPE_INJECT_BUILD_PATH;
+#endif
+  return launch::locateInjectionLibrary(selfExecutable(), buildTree);
+}
+
+void printLibraryNotFound() {
+  fmt::print(stderr,
+             "feedscope: error: {} not found: this feedscope was built without CUDA (or {} names a missing "
+             "file), so it cannot record\n",
+             launch::kInjectLibraryName, launch::kInjectLibraryVar);
+}
+
+// --print-injection-path: where record would load the library from, so an install can be checked on
+// a machine without a GPU.
+int printInjectionPath() {
+  auto library = injectionLibrary();
+  if (!library) {
+    printLibraryNotFound();
+    return kExitNoGpu;
+  }
+  fmt::print("{}\n", *library);
+  return kExitOk;
+}
+
 int record(const RecordArgs& a) {
+  if (a.printInjectionPath) return printInjectionPath();
   launch::RecordOptions options;
   options.argv = a.argv;
   if (options.argv.empty())
@@ -63,16 +92,9 @@ int record(const RecordArgs& a) {
       throw io::InputError("--capture '" + a.capture + "': use nvtx:RANGE_NAME or cudaProfilerApi");
     options.capture = *capture;
   }
-  std::string buildTree;
-#ifdef FEEDSCOPE_INJECT_BUILD_PATH
-  buildTree = FEEDSCOPE_INJECT_BUILD_PATH;
-#endif
-  auto library = launch::locateInjectionLibrary(selfExecutable(), buildTree);
+  auto library = injectionLibrary();
   if (!library) {
-    fmt::print(stderr,
-               "feedscope: error: {} not found: this feedscope was built without CUDA (or {} names a missing "
-               "file), so it cannot record\n",
-               launch::kInjectLibraryName, launch::kInjectLibraryVar);
+    printLibraryNotFound();
     return kExitNoGpu;
   }
   options.injection_library = *library;
@@ -149,6 +171,9 @@ void addRecordCommand(CLI::App& app, CommandAction& action) {
       ->check(CLI::Range(1, 60000))
       ->group("");
   cmd->add_flag("--keep-raw", a->keepRaw, "keep the per-process raw streams (*.fsraw) beside the session");
+  cmd->add_flag("--print-injection-path", a->printInjectionPath,
+                "print where libfeedscope-inject.so is loaded from and exit")
+      ->group("");
   cmd->add_option("PROGRAM", a->argv, "the program and its arguments, after --")->expected(-1);
   cmd->callback([a, &action] { action = [a] { return record(*a); }; });
 }

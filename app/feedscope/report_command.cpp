@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 
 #include "commands.h"
 #include "exit_codes.h"
@@ -12,6 +13,7 @@
 #include "io/open_input.h"
 #include "io/report.h"
 #include "io/report_gate.h"
+#include "io/trace_folder.h"
 #include "progress.h"
 
 namespace feedscope::cli {
@@ -30,9 +32,25 @@ struct ReportOptions {
   std::vector<std::string> failIf;
 };
 
+// A folder is what torch.profiler.tensorboard_trace_handler writes: each trace file in it is a run.
 trace::Session open(const std::string& path) {
   StderrProgress progress("reading " + path);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return io::openTraceFolder(path, progress.callback());
   return io::openInput(path, progress.callback());
+}
+
+// A comparison threshold on a report that compares nothing would pass silently: a CI gate that
+// checks nothing. Refused like a misspelt key.
+void requireComparisonFor(const std::vector<io::Threshold>& thresholds, const io::Report& report) {
+  if (!report.comparisons.empty()) return;
+  for (const auto& t : thresholds) {
+    if (t.on_comparison) {
+      throw io::InputError("--fail-if '" + t.expression +
+                           "' checks a comparison, but this report compares no runs (give --compare FILE2, "
+                           "--compare-run NAME, or a session or folder with several runs)");
+    }
+  }
 }
 
 int runReport(const ReportOptions& o) {
@@ -82,6 +100,8 @@ int runReport(const ReportOptions& o) {
   }
   io::compareAgainst(report, baseline);
 
+  requireComparisonFor(thresholds, report);
+
   std::string text;
   if (o.format == "json") {
     text = io::renderJsonReport(report);
@@ -110,7 +130,8 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* cmd = app.add_subcommand("report", "Report how starved the GPU was, why, and what would help");
   cmd->add_option("FILE", o->input,
-                  "a .feedscope session, a Kineto trace (.json, .json.gz) or an Nsight Systems SQLite export")
+                  "a .feedscope session, a Kineto trace (.json, .json.gz), an Nsight Systems SQLite export, or a "
+                  "folder of traces (tensorboard_trace_handler's; each file a run, in name order)")
       ->required();
   cmd->add_option("--run", o->runs, "report only this run (repeat for several)");
   auto* compare = cmd->add_option("--compare", o->compareFiles,

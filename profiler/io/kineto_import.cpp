@@ -85,7 +85,10 @@ std::string runNameFromPath(const std::string& path) {
 namespace {
 
 enum class Category {
-  Kernel, Memcpy, Memset, Runtime, Driver, HostOp, UserAnnotation, GpuUserAnnotation, Sync, Ignored
+  Kernel, Memcpy, Memset, Runtime, Driver, HostOp, UserAnnotation, GpuUserAnnotation, Sync,
+  // No "cat" at all: the autograd profiler's own Chrome trace, written by a PyTorch built without
+  // Kineto (Debian's python3-torch). Ops and record_function ranges alike, told apart by name.
+  Uncategorised, Ignored
 };
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
@@ -123,7 +126,7 @@ Category categoryOf(std::string_view cat) {
   for (const auto& a : kAliases) {
     if (equalsIgnoreCase(cat, a.name)) return a.category;
   }
-  return Category::Ignored;
+  return cat.empty() ? Category::Uncategorised : Category::Ignored;
 }
 
 MemoryKind memoryKindFromKineto(std::string_view s) {
@@ -494,6 +497,12 @@ class KinetoReader {
         break;
       case Category::UserAnnotation:
         iv.kind = trace::classifyRangeName(e.name);
+        iv.correlation = 0;
+        builder_.add(builder_.hostTrack(e.pid.value_or(0), e.tid.value_or(0)), iv);
+        break;
+      case Category::Uncategorised:
+        iv.kind = trace::classifyRangeName(e.name);
+        if (iv.kind == IntervalKind::Range) iv.kind = IntervalKind::HostOp;
         iv.correlation = 0;
         builder_.add(builder_.hostTrack(e.pid.value_or(0), e.tid.value_or(0)), iv);
         break;

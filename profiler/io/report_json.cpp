@@ -1,5 +1,7 @@
 // The JSON report: a stable interface for scripts and CI (docs/report-json.md). Keys are only added,
 // never renamed; absent figures are null.
+#include <algorithm>
+
 #include "io/report_json_value.h"
 
 namespace feedscope::io {
@@ -205,6 +207,20 @@ json comparisonTableJson(const analysis::ComparisonTable& t) {
   return {{"baseline", t.baseline_name}, {"throughput_basis", t.throughput_basis}, {"columns", columns}, {"rows", rows}};
 }
 
+// The host ranges read as steps (on the busiest step lane, as the step analysis picks it) and as data
+// loading: a host-only trace (the user's script run on a CPU) has no DEVICE, and this shows that its
+// annotations were understood all the same.
+json hostRangesJson(const trace::Run& run) {
+  std::size_t steps = 0, dataLoading = 0;
+  for (const auto& track : run.tracks) {
+    if (track.isGpu()) continue;
+    const auto& kinds = track.intervals.kind;
+    steps = std::max<std::size_t>(steps, std::count(kinds.begin(), kinds.end(), trace::IntervalKind::Step));
+    dataLoading += std::count(kinds.begin(), kinds.end(), trace::IntervalKind::DataLoading);
+  }
+  return {{"steps", steps}, {"data_loading", dataLoading}};
+}
+
 json reportJson(const Report& report) {
   json runs = json::array();
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
@@ -221,6 +237,7 @@ json reportJson(const Report& report) {
                     {"dropped_records", ra.records.dropped},
                     {"invalid_records", ra.records.invalid},
                     {"zero_length_records", ra.records.zero_length},
+                    {"host_ranges", hostRangesJson(run)},
                     {"devices", devices},
                     {"findings", findings}});
   }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "support/cli_run.h"
@@ -20,11 +21,18 @@ bool hasGpu() {
   return run("devices").code == 0;
 }
 
-void expectNoGpuLine(const CliResult& r) {
+void expectNoGpuLine(const CliResult& r, bool jsonOnStdout = false) {
   EXPECT_EQ(r.code, 3) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_EQ(r.err.rfind("feedscope: error: ", 0), 0u) << r.err;
-  EXPECT_TRUE(r.out.empty()) << r.out;
+  if (jsonOnStdout) {
+    // A script parsing the output gets valid JSON: no devices, and why (the same words as stderr).
+    auto doc = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(doc["devices"].is_array() && doc["devices"].empty()) << r.out;
+    EXPECT_NE(r.err.find(doc["reason"].get<std::string>()), std::string::npos) << r.out;
+  } else {
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
   if (!FEEDSCOPE_CLI_HAS_CUDA) {
     EXPECT_NE(r.err.find("this build has no CUDA support"), std::string::npos) << r.err;
   } else {
@@ -37,7 +45,7 @@ TEST(GpuCommands, WithoutAGpuEachCommandSaysSoOnOneLineAndExits3) {
   TempDir dir;
   std::string session = dir.file("demo.feedscope");
   expectNoGpuLine(run("devices"));
-  expectNoGpuLine(run("devices --format json"));
+  expectNoGpuLine(run("devices --format json"), true);
   expectNoGpuLine(run("demo --steps 5 --progress machine -o " + session));
   expectNoGpuLine(run("calibrate --progress machine -o " + dir.file("calibration.feedscope")));
   EXPECT_FALSE(std::filesystem::exists(session));

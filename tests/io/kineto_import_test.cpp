@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -194,6 +195,25 @@ TEST(KinetoImport, Legacy2021Categories) {
   EXPECT_TRUE(d.timeline.has_api_records);
   ASSERT_EQ(d.timeline.h2d_copies.size(), 1u);
   EXPECT_TRUE(d.timeline.h2d_copies[0].has_api_call);
+}
+
+TEST(KinetoImport, EventsWithoutCategoryAreHostEventsReadByName) {
+  // A PyTorch built without Kineto (Debian's python3-torch) writes the autograd profiler's trace:
+  // no "cat", a string pid. Steps and data loading are told by name, the rest are host ops.
+  std::string json = R"json([
+    {"name":"ProfilerStep#2","ph":"X","ts":100,"dur":50,"tid":1,"pid":"CPU functions","args":{}},
+    {"name":"data_load","ph":"X","ts":101,"dur":20,"tid":1,"pid":"CPU functions","args":{}},
+    {"name":"aten::mm","ph":"X","ts":125,"dur":10,"tid":1,"pid":"CPU functions","args":{}}
+  ])json";
+  trace::StringTable strings;
+  trace::Run run = importKinetoJson(json, strings, "cpu", "inline");
+  std::vector<trace::IntervalKind> kinds;
+  for (const auto& track : run.tracks) kinds.insert(kinds.end(), track.intervals.kind.begin(), track.intervals.kind.end());
+  std::sort(kinds.begin(), kinds.end());
+  std::vector<trace::IntervalKind> expected{trace::IntervalKind::Step, trace::IntervalKind::DataLoading,
+                                            trace::IntervalKind::HostOp};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(kinds, expected);
 }
 
 TEST(KinetoImport, MicrosecondTokens) {

@@ -1,0 +1,68 @@
+// Folder input: sorted by name so the run order, and so the comparison baseline, is stable.
+#include "io/trace_folder.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "io/input_error.h"
+#include "io/open_input.h"
+#include "trace/session_merge.h"
+
+namespace feedscope::io {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool isTraceName(const std::string& name) {
+  return endsWith(name, ".json") || endsWith(name, ".json.gz");
+}
+
+std::string runNameOf(std::string file) {
+  for (const char* suffix : {".gz", ".json", ".pt.trace"}) {
+    if (endsWith(file, suffix)) file.resize(file.size() - std::string(suffix).size());
+  }
+  return file;
+}
+
+}  // namespace
+
+std::vector<std::string> traceFilesIn(const std::string& folder) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    if (entry.is_regular_file(ec) && isTraceName(entry.path().filename().string())) {
+      files.push_back(entry.path().string());
+    }
+  }
+  if (ec) throw InputError(folder + ": " + ec.message());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+trace::Session openTraceFolder(const std::string& folder, const ProgressFn& progress) {
+  std::vector<std::string> files = traceFilesIn(folder);
+  if (files.empty()) {
+    throw InputError(folder + ": a folder with no trace files (*.json, *.json.gz) in it");
+  }
+  trace::Session session;
+  for (const auto& file : files) {
+    trace::Session one;
+    try {
+      one = openInput(file, progress);
+    } catch (const InputError& e) {
+      throw InputError(folder + ": " + e.what());
+    }
+    for (auto& run : one.runs) {
+      if (one.runs.size() == 1) run.name = runNameOf(fs::path(file).filename().string());
+      trace::appendRun(session, std::move(run), one.strings);
+    }
+  }
+  return session;
+}
+
+}  // namespace feedscope::io
