@@ -193,6 +193,11 @@ std::string runHeadline(const analysis::RunAnalysis& run) {
     out += " · " + std::to_string(d->step_summary->count) + " steps, median " +
            trace::formatDuration(d->step_summary->median_ns);
   }
+  // What prefetching would make of it: the same prediction the reports give.
+  std::snprintf(buf, sizeof buf, " · prefetched %s (%.2fx), bound by %s",
+                trace::formatDuration(d->what_if.prefetch_step_ns).c_str(), d->what_if.prefetchSpeedup(),
+                std::string(analysis::prefetchBoundLabel(d->what_if.prefetch_bound)).c_str());
+  out += buf;
   if (run.devices.size() > 1)
     out += " · GPU " + std::to_string(d->device) + " of " + std::to_string(run.devices.size());
   return out;

@@ -65,6 +65,7 @@ TEST_F(WindowFixture, ShowsBothRunsWithTheirVerdicts) {
   QString summary = window.summaryText();
   EXPECT_TRUE(summary.contains("starved 45.06 % of the GPU window")) << summary.toStdString();
   EXPECT_TRUE(summary.contains("highly input-bound"));
+  EXPECT_TRUE(summary.contains("prefetched 11.8 ms (1.78x), bound by GPU work")) << summary.toStdString();
   EXPECT_TRUE(summary.contains("h200_stream: 1.76x the steps per second of h200_naive"))
       << summary.toStdString();
   EXPECT_TRUE(window.comparePanel()->verdictText().contains("starvation 45.1 % → 16.0 %"));
