@@ -110,6 +110,17 @@ TEST(PrefetchPrediction, FindingsTellTheTrapFromThePlainLoop) {
   }
 }
 
+TEST(PrefetchPrediction, PageableScalarsAreNotAPinningProblem) {
+  // HTA's sampled trace: 16 pageable copies of 16 KiB in all beside 4.6 MiB of pinned ones.
+  trace::Session session;
+  trace::Run& run = importKinetoFile(std::string(FEEDSCOPE_TEST_DATA_DIR) + "/kineto/sampled_rank0.json.gz", session);
+  analysis::RunAnalysis ra = analysis::analyzeRun(run, session.strings);
+  ASSERT_FALSE(ra.devices.empty());
+  EXPECT_EQ(ra.devices[0].whole.h2d.pageable_count, 16u);
+  EXPECT_FALSE(hasFinding(ra.devices[0], "pageable_h2d"));
+  EXPECT_FALSE(hasFinding(ra.devices[0], "pageable_async_copy"));
+}
+
 TEST(PrefetchPrediction, AComparisonCallsTheSlowerRunWorse) {
   // naive (21.05 ms) against trap (21.63 ms): trap is slower, so none of its figures may read better
   // on the input-bound row.
