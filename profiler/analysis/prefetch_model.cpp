@@ -59,11 +59,6 @@ bool containsAStep(const std::vector<StepWindow>& steps, TimeNs start, TimeNs en
   return it != steps.end() && it->span.end <= end;
 }
 
-bool covers(const SpanList& spans, TimeNs t) {
-  const std::size_t i = firstEndingAfter(spans, t);
-  return i < spans.size() && spans[i].start <= t;
-}
-
 bool namesHostWork(IntervalKind kind) {
   return trace::isApiCall(kind) || kind == IntervalKind::HostOp || kind == IntervalKind::Range ||
          kind == IntervalKind::DataLoading;
@@ -82,6 +77,7 @@ HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& 
     if (track.isGpu()) continue;
     const auto& iv = track.intervals;
     SpanList named, calls, loader;
+    named.reserve(iv.size());  // one allocation: regrowing arrays of millions costs fresh pages each time
     for (std::size_t i = 0; i < iv.size(); ++i) {
       const IntervalKind kind = iv.kind[i];
       const TimeNs s = iv.start_ns[i], e = iv.end_ns[i];
@@ -108,61 +104,121 @@ HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& 
   return out;
 }
 
+// Classifies every gap in one merge pass over the gaps and the input, loading and blocking spans
+// (all sorted), so that predicting a step costs only the gaps inside it.
 PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath& host, const std::vector<Span>& windows,
                              double pinnedBytesPerNs, double perCopyLatencyNs)
-    : tl_(timeline), host_(host), pinnedBytesPerNs_(pinnedBytesPerNs), perCopyLatencyNs_(perCopyLatencyNs) {
-  SpanList measured;
-  for (const Span& w : windows) appendToUnion(measured, w.start, w.end);
+    : tl_(timeline),
+      host_(host),
+      pinnedBytesPerNs_(pinnedBytesPerNs),
+      perCopyLatencyNs_(perCopyLatencyNs),
+      kernels_(timeline.kernels),
+      otherWork_(timeline.other_work),
+      otherWorkOfWindow_(timeline.other_work),
+      copies_(timeline.h2d),
+      loading_(timeline.data_loading),
+      inputCalls_(host.input_calls),
+      named_(host.host_activity),
+      waitOrInput_(host.host_wait_or_input) {
+  for (const SpanList& thread : host_.loader_threads) loaderThreads_.emplace_back(thread);
+  fate_.reserve(tl_.gaps.size());
+  std::size_t copy = 0, loading = 0, blocking = 0;
   SpanList inputGaps;
   for (const Gap& g : tl_.gaps) {
-    if (isInputGap(g)) appendToUnion(inputGaps, g.span.start, g.span.end);
+    while (copy < tl_.h2d.size() && tl_.h2d[copy].end <= g.span.start) ++copy;
+    while (loading < tl_.data_loading.size() && tl_.data_loading[loading].end <= g.span.start) ++loading;
+    while (blocking < tl_.blocking_calls.size() && tl_.blocking_calls[blocking].end <= g.span.start) ++blocking;
+    const bool input = (copy < tl_.h2d.size() && tl_.h2d[copy].start < g.span.end) ||
+                       (loading < tl_.data_loading.size() && tl_.data_loading[loading].start < g.span.end);
+    if (input) {
+      fate_.push_back(GapFate::Input);
+      appendToUnion(inputGaps, g.span.start, g.span.end);
+      continue;
+    }
+    // The GPU drained because the host waited on it (a synchronisation), or it waited on a
+    // dependency: that recurs with any input pipeline. A gap where the host was busy launching goes
+    // once the host runs ahead of the GPU; the host path bounds that.
+    const bool hostWaiting = blocking < tl_.blocking_calls.size() && tl_.blocking_calls[blocking].start <= g.span.start;
+    fate_.push_back(!g.host_late || hostWaiting ? GapFate::Stays : GapFate::Goes);
   }
+
+  SpanList measured;
+  for (const Span& w : windows) appendToUnion(measured, w.start, w.end);
   const SpanList rest = subtract(subtract(measured, inputGaps), tl_.blocking_calls);
   const TimeNs restNs = totalLength(rest);
-  coverage_ = restNs > 0 ? static_cast<double>(totalLength(intersect(rest, host_.host_activity))) /
-                               static_cast<double>(restNs)
+  coverage_ = restNs > 0 ? static_cast<double>(intersectionLength(rest, host_.host_activity)) / static_cast<double>(restNs)
                          : 0.0;
   trustUnnamed_ = coverage_ >= thresholds::kTrustedNamedHostCoverage;
 }
 
-bool PrefetchModel::isInputGap(const Gap& g) const {
-  return lengthWithin(tl_.h2d, g.span) > 0 || lengthWithin(tl_.data_loading, g.span) > 0;
-}
-
-// The GPU idle time inside `window` that a perfect input pipeline would not remove, and (through
-// `unnamedInputHostNs`) the host time no range names inside input gaps, which is input path too.
-TimeNs PrefetchModel::keptIdle(Span window, TimeNs& unnamedInputHostNs) const {
-  unnamedInputHostNs = 0;
-  TimeNs kept = 0;
-  const auto& gaps = tl_.gaps;
-  auto first = std::partition_point(gaps.begin(), gaps.end(), [&](const Gap& g) { return g.span.end <= window.start; });
-  for (auto it = first; it != gaps.end() && it->span.start < window.end; ++it) {
-    const Gap& g = *it;
-    const Span part{std::max(g.span.start, window.start), std::min(g.span.end, window.end)};
-    if (part.length() == 0) continue;
-    // An input gap: the GPU waited while a batch was copied or loaded. Prefetching takes the copy,
-    // the loading, the copy calls and (in a trace that names its host work) the unnamed host time
-    // around them off the GPU's path; the named host work left in the gap (launching the first
-    // kernel after the input arrived, say) stays.
-    if (isInputGap(g)) {
-      SpanList removable = unite(unite(clip(tl_.h2d, part), clip(tl_.data_loading, part)), clip(host_.input_calls, part));
-      if (trustUnnamed_) {
-        const SpanList unnamed = gapsWithin(host_.host_activity, part);
-        unnamedInputHostNs += totalLength(subtract(unnamed, removable));
-        removable = unite(removable, unnamed);
-      }
-      kept += totalLength(subtract(subtract(SpanList{part}, removable), clip(tl_.other_work, part)));
-      continue;
+// An input gap: the GPU waited while a batch was copied or loaded. Prefetching takes the copy, the
+// loading, the copy calls and (in a trace that names its host work) the unnamed host time around
+// them off the GPU's path; the named host work left in the gap (launching the first kernel after the
+// input arrived, say) stays.
+TimeNs PrefetchModel::keptOfInputGap(Span part, TimeNs& unnamedInputHostNs) const {
+  // One sweep over the edges of five lists inside the gap: named host work, copies, loading, input
+  // calls and other GPU work. Lists are disjoint in themselves, so a bit per list says what covers a
+  // stretch of time.
+  enum : std::uint8_t { kNamed = 1, kCopy = 2, kLoading = 4, kCall = 8, kOther = 16 };
+  // Most input gaps lie inside one copy or one loading range: all of it goes.
+  if (copies_.covers(part) || loading_.covers(part)) return 0;
+  edges_.clear();
+  auto add = [this](SpanCursor& cursor, std::uint8_t list, Span within) {
+    cursor.forEachWithin(within, [&](TimeNs s, TimeNs e) {
+      edges_.push_back({s, list, +1});
+      edges_.push_back({e, list, -1});
+    });
+  };
+  add(named_, kNamed, part);
+  add(copies_, kCopy, part);
+  add(loading_, kLoading, part);
+  add(inputCalls_, kCall, part);
+  add(otherWork_, kOther, part);
+  std::sort(edges_.begin(), edges_.end(), [](const Edge& x, const Edge& y) { return x.at < y.at; });
+  TimeNs kept = 0, at = part.start;
+  std::uint8_t covered = 0;
+  std::size_t i = 0;
+  while (at < part.end) {
+    while (i < edges_.size() && edges_[i].at <= at) {
+      covered = static_cast<std::uint8_t>(edges_[i].step > 0 ? covered | edges_[i].list : covered & ~edges_[i].list);
+      ++i;
     }
-    // Not an input gap. The GPU drained because the host waited on it (a synchronisation) or it
-    // waited on a dependency: that recurs every step with any input pipeline. A gap where the host
-    // was busy launching goes once the host runs ahead of the GPU; the host path bounds that.
-    const bool drained = !g.host_late || covers(tl_.blocking_calls, g.span.start);
-    if (drained) kept += part.length() - lengthWithin(tl_.other_work, part);
+    const TimeNs next = i < edges_.size() ? std::min(edges_[i].at, part.end) : part.end;
+    const bool input = (covered & (kCopy | kLoading | kCall)) != 0;
+    const bool named = (covered & kNamed) != 0;
+    if (!input && !named && trustUnnamed_) {
+      unnamedInputHostNs += next - at;  // unnamed input path: goes from the GPU's path and the host's
+    } else if (!input && (covered & kOther) == 0) {
+      kept += next - at;
+    }
+    at = next;
   }
   return kept;
 }
 
+// The GPU idle time inside `window` that a perfect input pipeline would not remove, and (through
+// `unnamedInputHostNs`) the unnamed host time inside input gaps, which is input path too.
+TimeNs PrefetchModel::keptIdle(Span window, TimeNs& unnamedInputHostNs) const {
+  unnamedInputHostNs = 0;
+  TimeNs kept = 0;
+  const auto& gaps = tl_.gaps;
+  if (gapCursor_ > gaps.size() || (gapCursor_ > 0 && gaps[gapCursor_ - 1].span.end > window.start)) {
+    gapCursor_ = static_cast<std::size_t>(
+        std::partition_point(gaps.begin(), gaps.end(), [&](const Gap& g) { return g.span.end <= window.start; }) -
+        gaps.begin());
+  }
+  while (gapCursor_ < gaps.size() && gaps[gapCursor_].span.end <= window.start) ++gapCursor_;
+  for (std::size_t i = gapCursor_; i < gaps.size() && gaps[i].span.start < window.end; ++i) {
+    const Span part{std::max(gaps[i].span.start, window.start), std::min(gaps[i].span.end, window.end)};
+    if (part.length() == 0) continue;
+    switch (fate_[i]) {
+      case GapFate::Input: kept += keptOfInputGap(part, unnamedInputHostNs); break;
+      case GapFate::Stays: kept += part.length() - otherWork_.lengthWithin(part); break;
+      case GapFate::Goes: break;
+    }
+  }
+  return kept;
+}
 TimeNs PrefetchModel::copyPathNs(Span window) const {
   if (pinnedBytesPerNs_ <= 0) return 0;
   const auto& copies = tl_.h2d_copies;
@@ -179,14 +235,14 @@ PrefetchPaths PrefetchModel::predict(Span window) const {
   if (window.length() == 0) return p;
   TimeNs unnamedInput = 0;
   const TimeNs kept = keptIdle(window, unnamedInput);
-  p.gpu_ns = lengthWithin(tl_.kernels, window) + lengthWithin(tl_.other_work, window) + kept;
+  p.gpu_ns = kernels_.lengthWithin(window) + otherWorkOfWindow_.lengthWithin(window) + kept;
   if (host_.has_host_calls) {
-    p.host_ns = std::max<TimeNs>(0, window.length() - lengthWithin(host_.host_wait_or_input, window) - unnamedInput);
+    p.host_ns = std::max<TimeNs>(0, window.length() - waitOrInput_.lengthWithin(window) - unnamedInput);
   }
   p.copy_ns = copyPathNs(window);
   if (!host_.loader_threads.empty()) {
     TimeNs busy = 0;
-    for (const SpanList& thread : host_.loader_threads) busy += lengthWithin(thread, window);
+    for (SpanCursor& thread : loaderThreads_) busy += thread.lengthWithin(window);
     p.loader_ns = busy / static_cast<TimeNs>(host_.loader_threads.size());
   }
   TimeNs slowest = p.gpu_ns;

@@ -55,12 +55,13 @@ HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& 
 
 class PrefetchModel {
  public:
+  // `windows`: the step windows (or the GPU window) the model will be asked about, in time order.
   // `pinnedBytesPerNs`: the pinned host-to-device bandwidth in bytes per ns (decimal GB/s);
   // `perCopyLatencyNs`: the fixed cost of one pinned copy, 0 when unknown.
-  // `windows`: the step windows (or the GPU window) the model will be asked about, in time order.
   PrefetchModel(const DeviceTimeline& timeline, const HostInputPath& host, const std::vector<Span>& windows,
                 double pinnedBytesPerNs, double perCopyLatencyNs);
 
+  // Windows are cheapest asked in time order (cursors move forward; going back costs a search).
   PrefetchPaths predict(Span window) const;
 
   // The share of host time, outside input gaps and waits, that some range, operator or call names.
@@ -69,17 +70,35 @@ class PrefetchModel {
   bool trustsUnnamedInputTime() const { return trustUnnamed_; }
 
  private:
-  TimeNs keptIdle(Span window, TimeNs& unnamedInputHostNs) const;
-  TimeNs copyPathNs(Span window) const;
+  // What becomes of an idle gap of compute with a perfect input pipeline.
+  enum class GapFate : std::uint8_t {
+    Input,   // it held an input copy or data loading: only its named non-input host work stays
+    Stays,   // the GPU drained at a host wait, or waited on a dependency: it recurs every step
+    Goes,    // the host was late while busy: it runs ahead once the input is off its path
+  };
 
-  bool isInputGap(const Gap& gap) const;
+  TimeNs keptIdle(Span window, TimeNs& unnamedInputHostNs) const;
+  TimeNs keptOfInputGap(Span part, TimeNs& unnamedInputHostNs) const;
+  TimeNs copyPathNs(Span window) const;
 
   const DeviceTimeline& tl_;
   const HostInputPath& host_;
+  trace::LargeVector<GapFate> fate_;  // one per tl_.gaps
+  // Span edges inside one input gap (time, list bit, +1 or -1), reused so a gap costs no allocation.
+  struct Edge {
+    TimeNs at;
+    std::uint8_t list;
+    std::int8_t step;
+  };
+  mutable std::vector<Edge> edges_;
   double coverage_ = 0;
   bool trustUnnamed_ = false;
   double pinnedBytesPerNs_;
   double perCopyLatencyNs_;
+  // Cursors over the sorted lists the windows read (see SpanCursor).
+  mutable std::size_t gapCursor_ = 0;  // first gap that may touch the next window
+  mutable SpanCursor kernels_, otherWork_, otherWorkOfWindow_, copies_, loading_, inputCalls_, named_, waitOrInput_;
+  mutable std::vector<SpanCursor> loaderThreads_;
 };
 
 }  // namespace feedscope::analysis

@@ -101,6 +101,48 @@ TimeNs totalLength(const SpanList& a) {
   return total;
 }
 
+std::size_t SpanCursor::seek(TimeNs t) {
+  const SpanList& a = *list_;
+  if (at_ > a.size() || (at_ > 0 && a[at_ - 1].end > t)) at_ = firstEndingAfter(a, t);
+  while (at_ < a.size() && a[at_].end <= t) ++at_;
+  return at_;
+}
+
+TimeNs SpanCursor::lengthWithin(Span window) {
+  if (window.end <= window.start) return 0;
+  const SpanList& a = *list_;
+  TimeNs total = 0;
+  for (std::size_t i = seek(window.start); i < a.size() && a[i].start < window.end; ++i) {
+    total += std::min(a[i].end, window.end) - std::max(a[i].start, window.start);
+  }
+  return total;
+}
+
+SpanList SpanCursor::clip(Span window) {
+  const SpanList& a = *list_;
+  SpanList out;
+  for (std::size_t i = seek(window.start); i < a.size() && a[i].start < window.end; ++i) {
+    out.push_back({std::max(a[i].start, window.start), std::min(a[i].end, window.end)});
+  }
+  return out;
+}
+
+TimeNs intersectionLength(const SpanList& a, const SpanList& b) {
+  TimeNs total = 0;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const TimeNs s = std::max(a[i].start, b[j].start);
+    const TimeNs e = std::min(a[i].end, b[j].end);
+    if (s < e) total += e - s;
+    if (a[i].end < b[j].end) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  return total;
+}
+
 std::size_t firstEndingAfter(const SpanList& a, TimeNs t) {
   // Disjoint and sorted by start, so ends are sorted too.
   return static_cast<std::size_t>(

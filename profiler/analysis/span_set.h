@@ -47,9 +47,41 @@ SpanList gapsWithin(const SpanList& a, Span window);
 SpanList clip(const SpanList& a, Span window);
 
 TimeNs totalLength(const SpanList& a);
+// |a ∩ b| in one merge pass, without building the intersection.
+TimeNs intersectionLength(const SpanList& a, const SpanList& b);
 // |a ∩ window| by binary search: O(log n + spans inside the window).
 TimeNs lengthWithin(const SpanList& a, Span window);
 // Index of the first span whose end is after t.
 std::size_t firstEndingAfter(const SpanList& a, TimeNs t);
+
+// Reads one span list over many windows asked mostly in time order (the steps of a run): a cursor
+// that moves forward, reset by a binary search only when a window starts before it. Linear in the
+// list plus the windows, where a search per window would touch cold memory twenty times a window.
+class SpanCursor {
+ public:
+  explicit SpanCursor(const SpanList& list) : list_(&list) {}
+  // The index of the first span ending after t.
+  std::size_t seek(TimeNs t);
+  TimeNs lengthWithin(Span window);
+  SpanList clip(Span window);
+  // Whether one span holds the whole window.
+  bool covers(Span window) {
+    const SpanList& a = *list_;
+    const std::size_t i = seek(window.start);
+    return i < a.size() && a[i].start <= window.start && a[i].end >= window.end;
+  }
+  // Calls f(start, end) for each span's part inside the window, without building a list.
+  template <typename F>
+  void forEachWithin(Span window, F f) {
+    const SpanList& a = *list_;
+    for (std::size_t i = seek(window.start); i < a.size() && a[i].start < window.end; ++i) {
+      f(std::max(a[i].start, window.start), std::min(a[i].end, window.end));
+    }
+  }
+
+ private:
+  const SpanList* list_;
+  std::size_t at_ = 0;
+};
 
 }  // namespace feedscope::analysis
