@@ -56,14 +56,14 @@ void appendColumn(Column& column, std::string_view blob, std::size_t count, cons
   if (count > 0) std::memcpy(column.data() + old, blob.data(), blob.size());
 }
 
-void writeSession(const trace::Session& session, const std::string& file) {
+// `what` names the session for messages (the file written is its temporary).
+void writeSession(const trace::Session& session, const std::string& file, const std::string& what) {
   sqlite3* raw = nullptr;
   if (sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
     SqliteDb guard(raw);
-    throw InputError(file + ": cannot create session file");
+    throw InputError(what + ": cannot create session file");
   }
   SqliteDb db(raw);
-  const std::string what = file;
   // The file is temporary until renamed: no journal needed, and one transaction for speed.
   db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=65536;", what);
   db.exec(("PRAGMA application_id=" + std::to_string(kSessionApplicationId) + ";").c_str(), what);
@@ -397,7 +397,12 @@ bool looksLikeSqlite(std::string_view firstBytes) {
 
 void saveSession(const trace::Session& session, const std::string& path) {
   AtomicFile file(path);
-  writeSession(session, file.tempPath());
+  try {
+    writeSession(session, file.tempPath(), path);
+  } catch (const InputError& e) {
+    // SQLite reports a full disk like any other error: here it is a failed write, not bad input.
+    throw OutputError(e.what());
+  }
   file.commit();
 }
 
