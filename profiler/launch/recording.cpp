@@ -15,6 +15,7 @@
 #include "inject/process_facts.h"
 #include "io/input_error.h"
 #include "io/open_input.h"
+#include "io/session_lock.h"
 #include "io/session_store.h"
 #include "launch/injection_env.h"
 #include "launch/progress_lines.h"
@@ -186,6 +187,10 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   }
 
   try {
+    // Held from reading the session to renaming the new one into place: two records (or an import)
+    // appending at once both land, in turn.
+    io::SessionWriteLock lock(options_.output, options_.wait_for_session ? io::LockWait::Wait : io::LockWait::Fail,
+                              options_.on_session_wait);
     if (options_.append) session_ = io::loadSession(options_.output);
     trace::Run& added = trace::appendRun(session_, std::move(run), recordedStrings);
     summary.run_name = added.name;
@@ -193,8 +198,9 @@ RecordSummary Recording::collect(const ChildExit& exit) {
     if (options_.machine_progress) writeProgressLine(1, "saving " + options_.output);
     io::saveSession(session_, options_.output);
     summary.saved = true;
-  } catch (const io::InputError& e) {
+  } catch (const io::Failure& e) {
     summary.save_error = e.what();
+    summary.save_failure = e.kind();
     removeRawDir_ = false;
   }
   if (!removeRawDir_) summary.raw_dir_kept = rawDir_;
