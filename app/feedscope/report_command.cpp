@@ -11,7 +11,9 @@
 #include "io/open_input.h"
 #include "io/report.h"
 #include "io/report_gate.h"
+#include "output_check.h"
 #include "progress.h"
+#include "standard_output.h"
 
 namespace feedscope::cli {
 
@@ -37,6 +39,7 @@ int runReport(const ReportOptions& o) {
   // Thresholds first: a typo in CI fails at once, before a large trace is read.
   std::vector<io::Threshold> thresholds;
   for (const auto& expression : o.failIf) thresholds.push_back(io::parseThreshold(expression));
+  if (!o.output.empty()) requireDistinctFiles(o.output, {o.input, o.compareFile});
   analysis::AnalysisOptions options;
   if (o.pinnedGbps > 0) options.assumed_pinned_gbps = o.pinnedGbps;
   trace::Session session = open(o.input);
@@ -83,7 +86,8 @@ int runReport(const ReportOptions& o) {
     text = io::renderTextReport(report);
   }
   if (o.output.empty() || o.output == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    writeStandardOutput(text);
+    finishStandardOutput();  // a failed report is exit 5, whatever the thresholds say
   } else {
     io::writeFileAtomically(o.output, text);
     fmt::print(stderr, "wrote {}\n", o.output);
