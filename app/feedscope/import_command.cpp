@@ -9,6 +9,7 @@
 #include "progress.h"
 #include "session_write_lock.h"
 #include "trace/session_merge.h"
+#include "trace/utf8.h"
 
 namespace feedscope::cli {
 
@@ -39,7 +40,9 @@ void addImportCommand(CLI::App& app, CommandAction& action) {
       trace::Session session;
       if (opts->append) session = io::loadSession(opts->output);
       for (auto& run : imported.runs) {
-        if (!opts->name.empty()) run.name = imported.runs.size() == 1 ? opts->name : opts->name + " " + run.name;
+        // --name comes from argv: any bytes, made UTF-8 where it enters.
+        std::string name = trace::validUtf8(opts->name);
+        if (!name.empty()) run.name = imported.runs.size() == 1 ? name : name + " " + run.name;
         trace::appendRun(session, std::move(run), imported.strings);
       }
       io::saveSession(session, opts->output);

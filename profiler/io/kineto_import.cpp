@@ -14,6 +14,7 @@
 #include "io/input_error.h"
 #include "trace/range_names.h"
 #include "trace/run_builder.h"
+#include "trace/utf8.h"
 
 namespace feedscope::io {
 
@@ -79,7 +80,7 @@ std::string runNameFromPath(const std::string& path) {
       name.resize(name.size() - suffix.size());
     }
   }
-  return name.empty() ? "trace" : name;
+  return name.empty() ? "trace" : trace::validUtf8(name);  // a file name may hold any bytes
 }
 
 namespace {
@@ -567,7 +568,8 @@ trace::Run& importKinetoFile(const std::string& path, trace::Session& session, c
   FileBytes bytes = readInputFile(path, simdjson::SIMDJSON_PADDING);
   std::string name = runName.empty() ? runNameFromPath(path) : runName;
   trace::Run run = importKinetoJson(bytes.data, session.strings, name, path, progress);
-  run.source = "kineto:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+  run.source = trace::validUtf8(
+      "kineto:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1));
   session.runs.push_back(std::move(run));
   return session.runs.back();
 }

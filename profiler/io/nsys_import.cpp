@@ -13,6 +13,7 @@
 #include "io/nsys_enums.h"
 #include "trace/range_names.h"
 #include "trace/run_builder.h"
+#include "trace/utf8.h"
 
 namespace feedscope::io {
 
@@ -421,7 +422,7 @@ std::string runNameOfExport(const std::string& path) {
       break;
     }
   }
-  return name;
+  return trace::validUtf8(name);  // a file name may hold any bytes
 }
 
 }  // namespace
@@ -453,8 +454,8 @@ trace::Run& importNsysFile(const std::string& path, trace::Session& session, con
   SqliteDb db = openSqliteReadOnly(path);
   trace::Run run = importNsysDatabase(db, session.strings, runName.empty() ? runNameOfExport(path) : runName,
                                       path, progress);
-  run.source =
-      "nsys:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+  run.source = trace::validUtf8(
+      "nsys:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1));
   session.runs.push_back(std::move(run));
   return session.runs.back();
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "io/input_error.h"
+#include "trace/utf8.h"
 
 namespace feedscope::io {
 
@@ -69,7 +70,10 @@ bool SqliteStatement::step() {
 
 std::string SqliteStatement::text(int col) const {
   const auto* p = sqlite3_column_text(stmt_, col);
-  return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+  // SQLite stores whatever bytes it was given (a hand-edited session, an nsys export): text leaves
+  // here as valid UTF-8.
+  return p ? trace::validUtf8(std::string_view(reinterpret_cast<const char*>(p),
+                                               static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))))
            : std::string();
 }
 

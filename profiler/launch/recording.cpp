@@ -22,6 +22,7 @@
 #include "launch/stream_merge.h"
 #include "rawstream/reader.h"
 #include "trace/session_merge.h"
+#include "trace/utf8.h"
 
 extern char** environ;
 
@@ -156,8 +157,9 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   }
 
   trace::StringTable recordedStrings;
-  trace::Run run = mergeProcessStreams(streams, recordedStrings, options_.label);
-  run.command = quoteCommandLine(options_.argv);
+  // The program's arguments and the label come from argv: any bytes, made UTF-8 here, where they enter.
+  trace::Run run = mergeProcessStreams(streams, recordedStrings, trace::validUtf8(options_.label));
+  run.command = trace::validUtf8(quoteCommandLine(options_.argv));
   run.labels["exit"] = exit.describe();
   if (windowStartNs_ > 0 || windowEndNs_ != std::numeric_limits<std::int64_t>::max()) {
     auto stats = applyTimeWindow(run, windowStartNs_, windowEndNs_);

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "rawstream/bytes.h"
+#include "trace/utf8.h"
 
 namespace feedscope::rawstream {
 namespace {
@@ -97,9 +98,10 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
       auto exe = body.text();
       auto cmd = body.text();
       if (body.failed()) return RecordOutcome::Bad;
-      s.hostname = host;
-      s.executable = exe;
-      s.command_line = cmd;
+      // A hostname or an argument of the program may hold any bytes; downstream wants UTF-8.
+      s.hostname = trace::validUtf8(host);
+      s.executable = trace::validUtf8(exe);
+      s.command_line = trace::validUtf8(cmd);
       return RecordOutcome::Kept;
     }
     case RecordType::String: {
@@ -130,8 +132,8 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
     case RecordType::Device: {
       DeviceRecord d;
       d.id = body.field<std::int32_t>();
-      d.name = body.text();
-      d.uuid = body.text();
+      d.name = trace::validUtf8(body.text());
+      d.uuid = trace::validUtf8(body.text());
       if (body.failed()) return RecordOutcome::Bad;
       s.devices.push_back(std::move(d));
       return RecordOutcome::Kept;
@@ -150,7 +152,7 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
       Message m;
       m.severity = severity > static_cast<std::uint8_t>(Severity::Error) ? Severity::Error
                                                                          : static_cast<Severity>(severity);
-      m.text = body.rest();
+      m.text = trace::validUtf8(body.rest());
       s.messages.push_back(std::move(m));
       return RecordOutcome::Kept;
     }
