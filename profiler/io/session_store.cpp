@@ -415,21 +415,7 @@ trace::Session loadSession(const std::string& path) {
 }
 
 trace::Session loadSessionFromMemory(std::string_view bytes, std::string_view what) {
-  sqlite3* raw = nullptr;
-  if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
-    SqliteDb guard(raw);
-    throw InputError(std::string(what) + ": cannot open an in-memory database");
-  }
-  SqliteDb db(raw);
-  auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size() ? bytes.size() : 1));
-  if (!copy) throw InputError(std::string(what) + ": out of memory");
-  if (!bytes.empty()) std::memcpy(copy, bytes.data(), bytes.size());
-  if (sqlite3_deserialize(raw, "main", copy, static_cast<sqlite3_int64>(bytes.size()),
-                          static_cast<sqlite3_int64>(bytes.size()),
-                          SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY) != SQLITE_OK) {
-    throw InputError(std::string(what) + ": not a Feedscope session");
-  }
-  return readSession(db, std::string(what));
+  return readSession(openSqliteFromMemory(bytes, std::string(what)), std::string(what));
 }
 
 }  // namespace feedscope::io

@@ -2,6 +2,7 @@
 #include "io/sqlite_handle.h"
 
 #include <cstdio>
+#include <cstring>
 
 #include "io/input_error.h"
 #include "trace/utf8.h"
@@ -51,6 +52,24 @@ SqliteDb openSqliteReadOnly(const std::string& path) {
   int rc = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
   SqliteDb db(raw);
   if (rc != SQLITE_OK) throw InputError(path + ": cannot open (" + sqlite3_errmsg(raw) + ")");
+  return db;
+}
+
+SqliteDb openSqliteFromMemory(std::string_view bytes, const std::string& what) {
+  sqlite3* raw = nullptr;
+  if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    SqliteDb guard(raw);
+    throw InputError(what + ": cannot open an in-memory database");
+  }
+  SqliteDb db(raw);
+  auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size() ? bytes.size() : 1));
+  if (!copy) throw InputError(what + ": out of memory");
+  if (!bytes.empty()) std::memcpy(copy, bytes.data(), bytes.size());
+  if (sqlite3_deserialize(raw, "main", copy, static_cast<sqlite3_int64>(bytes.size()),
+                          static_cast<sqlite3_int64>(bytes.size()),
+                          SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY) != SQLITE_OK) {
+    throw InputError(what + ": not an SQLite database");
+  }
   return db;
 }
 

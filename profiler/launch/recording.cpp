@@ -126,7 +126,10 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   std::vector<std::string> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(rawDir_, ec)) {
-    if (entry.path().extension() == ".fsraw") files.push_back(entry.path().string());
+    // Only the recorder's own regular files: a FIFO placed there would block the read for ever.
+    if (entry.path().extension() == ".fsraw" && entry.is_regular_file(ec) && !entry.is_symlink(ec)) {
+      files.push_back(entry.path().string());
+    }
   }
   std::sort(files.begin(), files.end());
   if (options_.machine_progress)

@@ -1,6 +1,7 @@
 // Raw stream reading with recovery: header checks, then chunk by chunk until the first bad one.
 #include "rawstream/reader.h"
 
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include <cerrno>
@@ -332,6 +333,14 @@ std::string_view readStatusName(ReadStatus status) {
 }
 
 ReadResult readRawStream(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    // A device (/dev/zero) or a folder would be read for ever or not at all.
+    ReadResult result;
+    result.report.status = ReadStatus::Unreadable;
+    result.report.problem = path + ": neither a regular file nor a pipe; refusing to read it";
+    return result;
+  }
   std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rbe"), &std::fclose);
   if (!file) {
     ReadResult result;
