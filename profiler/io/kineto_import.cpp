@@ -213,6 +213,13 @@ class KinetoReader {
     if (!sawEvents_) {
       throw InputError(std::string(what_) + ": JSON but not a trace (no traceEvents array)");
     }
+    // A second document (two traces concatenated) or garbage after the first would be dropped silently.
+    // current_location() fails with OUT_OF_BOUNDS only once every token was read.
+    const char* rest = nullptr;
+    if (doc.current_location().get(rest) == simdjson::SUCCESS) {
+      throw InputError(std::string(what_) + ": invalid JSON (content after the end of the document: two traces in "
+                                            "one file?)");
+    }
     return finish();
   }
 

@@ -104,7 +104,7 @@ class NsysReader {
   }
 
  private:
-  bool has(const char* table) const { return db_.hasTable(table); }
+  bool has(const char* table) const { return db_.hasTable(table, what_); }
 
   void loadStrings() {
     SqliteStatement st(db_, selectOf(db_, "StringIds", {"!id", "!value"}, what_).c_str(), what_);
@@ -437,9 +437,9 @@ std::string_view withoutApiVersion(std::string_view name) {
 }
 
 bool looksLikeNsysExport(const SqliteDb& db) {
-  if (!db.hasTable("StringIds")) return false;
+  if (db.objectType("StringIds") != "table") return false;
   for (const char* table : kNsysMarkerTables) {
-    if (db.hasTable(table)) return true;
+    if (db.objectType(table) == "table") return true;
   }
   return false;
 }

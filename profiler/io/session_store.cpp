@@ -240,6 +240,14 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
                      std::to_string(kSessionSchemaVersion) + ")");
   }
 
+  // Only real tables are read: a view in a table's place can be made to never end.
+  for (const char* table : {"meta", "strings", "runs", "devices", "calibration", "calibration_samples", "tracks",
+                            "interval_chunks", "interval_kinds", "memory_kinds"}) {
+    if (db.objectType(table) == "view") {
+      throw InputError(what + ": corrupt session ('" + table + "' is a view, not a table; refusing to read it)");
+    }
+  }
+
   trace::Session session;
   {
     SqliteStatement st(db, "SELECT id, text FROM strings ORDER BY id", what);

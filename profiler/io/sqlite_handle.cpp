@@ -23,16 +23,28 @@ std::int64_t SqliteDb::queryInt(const char* sql, std::int64_t fallback, std::str
   return st.step() ? st.integer(0) : fallback;
 }
 
-bool SqliteDb::hasTable(const char* name) const {
+std::string SqliteDb::objectType(const char* name) const {
   sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?", -1, &st,
-                         nullptr) != SQLITE_OK) {
-    return false;
+  if (sqlite3_prepare_v2(db_, "SELECT type FROM sqlite_master WHERE name = ?", -1, &st, nullptr) != SQLITE_OK) {
+    return {};
   }
   sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-  bool found = sqlite3_step(st) == SQLITE_ROW;
+  std::string type;
+  if (sqlite3_step(st) == SQLITE_ROW) {
+    const auto* text = sqlite3_column_text(st, 0);
+    if (text) type = reinterpret_cast<const char*>(text);
+  }
   sqlite3_finalize(st);
-  return found;
+  return type;
+}
+
+bool SqliteDb::hasTable(const char* name, std::string_view what) const {
+  std::string type = objectType(name);
+  if (type == "view") {
+    // A view can join a table with itself endlessly: reading it hangs and eats memory.
+    throw InputError(std::string(what) + ": '" + name + "' is a view, not a table; refusing to read it");
+  }
+  return type == "table";
 }
 
 SqliteDb openSqliteReadOnly(const std::string& path) {
