@@ -72,6 +72,11 @@ Recording::Recording(RecordOptions options) : options_(std::move(options)) {
   if (options_.duration_s < 0 || !std::isfinite(options_.duration_s)) {
     throw io::InputError("--duration must be more than 0");
   }
+  // Seconds become int64 nanoseconds: past ~292 years that overflows. A year is plenty.
+  constexpr double kLongestSeconds = 366.0 * 24 * 3600;
+  if (options_.delay_s > kLongestSeconds || options_.duration_s > kLongestSeconds) {
+    throw io::InputError("--delay and --duration take at most a year (31622400 seconds)");
+  }
   if (options_.capture.kind == CaptureSpec::Kind::NvtxRange && !options_.nvtx) {
     throw io::InputError("--capture nvtx:" + options_.capture.range + " needs NVTX ranges: drop --no-nvtx");
   }
