@@ -16,6 +16,7 @@
 #include "launch/recording.h"
 #include "output_check.h"
 #include "session_write_lock.h"
+#include "terminal_text.h"
 
 namespace feedscope::cli {
 
@@ -44,14 +45,15 @@ std::string defaultOutput(bool append) {
   return name;
 }
 
+// Notes carry the program's own text (its recorder messages, names): shown without control characters.
 void note(const std::string& line) {
-  fmt::print(stderr, "feedscope: {}\n", line);
+  fmt::print(stderr, "feedscope: {}\n", printable(line));
 }
 
 void printReport(const launch::Recording& recording, const launch::RecordSummary& summary,
                  const std::string& output) {
   io::Report report = io::buildReport(recording.session(), output, {}, {summary.run_name});
-  std::string text = io::renderTextReport(report);
+  std::string text = printable(io::renderTextReport(report), true);  // kernel names come from the program
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
