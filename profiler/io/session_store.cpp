@@ -343,6 +343,11 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
                          "SELECT id, run_id, kind, name, device, stream, pid, tid, interval_count FROM tracks "
                          "ORDER BY run_id, position",
                          what);
+  // A declared size is believed only as far as the file could hold it: every interval takes at least
+  // 36 bytes of blobs, so a corrupt count is refused (exit 2) instead of reserving terabytes.
+  const std::int64_t fileBytes =
+      db.queryInt("PRAGMA page_count", 0, what) * db.queryInt("PRAGMA page_size", 0, what);
+  const std::int64_t mostIntervals = fileBytes / 36 + 1;
   while (tracks.step()) {
     trace::Track track;
     auto kind = trace::trackKindFromName(tracks.text(2));
@@ -354,7 +359,9 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
     track.pid = tracks.integer(6);
     track.tid = tracks.integer(7);
     std::int64_t declared = tracks.integer(8);
-    if (declared < 0 || declared > (std::int64_t{1} << 40)) throw InputError(what + ": corrupt session (track size)");
+    if (declared < 0 || declared > mostIntervals) {
+      throw InputError(what + ": corrupt session (a track declares more intervals than the file holds)");
+    }
     IntervalColumns& iv = track.intervals;
     iv.reserve(static_cast<std::size_t>(declared));
     chunks.bind(1, tracks.integer(0));

@@ -1,6 +1,7 @@
 # Issue 11: content after a JSON document (a second trace, garbage) is an error, not silently dropped;
 # a view in place of a table (in a session or an nsys export) is refused, not read for ever; a
-# 50,000-character --fail-if expression is a usage error (exit 2), not a crash. Each case runs under
+# 50,000-character --fail-if expression is a usage error (exit 2), not a crash; so is a corrupt
+# declared size (it was "out of memory", exit 1). Each case runs under
 # a timeout and a memory limit: before the fix the views hung and ate memory.
 . "$(dirname "$0")/lib.sh"
 TRACE="$DATA/kineto/compare_base.json.gz"
@@ -32,6 +33,11 @@ db.commit()
 PY
 expect_code 2 "a session with a view for a table" -- t report view.feedscope
 grep -q "is a view, not a table" "$WORK/err" || fail "session view: $(cat "$WORK/err")"
+
+# A corrupt declared size is bad input (exit 2), not "out of memory" (exit 1).
+cp s.feedscope huge.feedscope
+python3 -c 'import sqlite3,sys; db=sqlite3.connect(sys.argv[1]); db.execute("UPDATE tracks SET interval_count = 549755813888"); db.commit()' huge.feedscope
+expect_code 2 "a session declaring 2^39 intervals in a track" -- t report huge.feedscope
 
 python3 - nsys.sqlite <<'PY'
 import sqlite3, sys
