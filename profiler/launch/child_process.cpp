@@ -76,7 +76,9 @@ std::string pathOfProgram(const std::string& program) {
 }  // namespace
 
 const std::vector<int>& forwardedSignals() {
-  static const std::vector<int> signals = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
+  // Every signal a user or a job runner sends to end or poke a job (timeout -s ALRM included): one that
+  // ended Feedscope alone would leave the program running, orphaned.
+  static const std::vector<int> signals = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM};
   return signals;
 }
 
