@@ -3,10 +3,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <bit>
 #include <cstring>
 
 #include "io/atomic_file.h"
+#include "io/output_target.h"
 #include "io/file_bytes.h"
 #include "io/input_error.h"
 #include "io/sqlite_handle.h"
@@ -419,6 +422,11 @@ void saveSession(const trace::Session& session, const std::string& path) {
     throw OutputError(e.what());
   }
   file.commit();
+  // The write-ahead log of the file just replaced would be applied to the new one by the next reader.
+  OutputTarget target = resolveOutputTarget(path);
+  if (target.kind == OutputTarget::Kind::RegularFile) {
+    for (const char* suffix : {"-wal", "-shm"}) ::unlink((target.path + suffix).c_str());
+  }
 }
 
 trace::Session loadSession(const std::string& path) {

@@ -1,6 +1,8 @@
 // SQLite wrappers.
 #include "io/sqlite_handle.h"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
 
@@ -59,7 +61,11 @@ SqliteDb openSqliteReadOnly(const std::string& path) {
       uri += c;
     }
   }
-  uri += "?mode=ro&immutable=1";
+  // A write-ahead log beside the file holds committed changes not yet in it (a writer in WAL mode that
+  // crashed or still runs): immutable would read the file stale, so then SQLite reads through the log.
+  struct stat wal {};
+  bool pendingLog = ::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0;
+  uri += pendingLog ? "?mode=ro" : "?mode=ro&immutable=1";
   sqlite3* raw = nullptr;
   int rc = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
   SqliteDb db(raw);

@@ -38,7 +38,8 @@ class SqliteDb {
 };
 
 // Opens `path` read-only and immutable (no journal, no lock, nothing written: viewing never changes
-// a file); throws InputError("<path>: cannot open ...") when SQLite cannot open it.
+// a file), or read-only through its write-ahead log when a non-empty `<path>-wal` holds changes not
+// yet in the file; throws InputError("<path>: cannot open ...") when SQLite cannot open it.
 SqliteDb openSqliteReadOnly(const std::string& path);
 // Opens a read-only database over a copy of `bytes` (an input read from a pipe); throws InputError.
 SqliteDb openSqliteFromMemory(std::string_view bytes, const std::string& what);
