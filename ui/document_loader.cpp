@@ -52,7 +52,7 @@ void DocumentLoader::load(const QStringList& files, std::shared_ptr<const Docume
       out.document = loadDocument(paths, base, report, *flag);
     } catch (const LoadCancelled&) {
       out.cancelled = true;
-    } catch (const io::InputError& e) {
+    } catch (const io::Failure& e) {
       out.error = QString::fromUtf8(e.what());
     } catch (const std::bad_alloc&) {
       out.error = QObject::tr("out of memory while loading");

@@ -476,7 +476,7 @@ QString MainWindow::exportTo(const QString& formatId, const QString& path) {
     if (format == nullptr) return tr("unknown export format %1").arg(formatId);
     format->write(*doc_, path.toStdString());
     return {};
-  } catch (const io::InputError& e) {
+  } catch (const io::Failure& e) {
     return QString::fromUtf8(e.what());
   } catch (const std::exception& e) {
     return tr("internal error: %1 (please report this)").arg(QString::fromUtf8(e.what()));
@@ -535,7 +535,7 @@ void MainWindow::chooseExport() {
     try {
       findExportFormat(formatId)->write(*doc, target);
       return {};
-    } catch (const io::InputError& e) {
+    } catch (const io::Failure& e) {
       return QString::fromUtf8(e.what());
     } catch (const std::exception& e) {
       return QObject::tr("internal error: %1 (please report this)").arg(QString::fromUtf8(e.what()));

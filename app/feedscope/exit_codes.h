@@ -8,6 +8,7 @@ inline constexpr int kExitInternalError = 1;   // a bug: please report it
 inline constexpr int kExitBadInput = 2;        // bad input file or usage
 inline constexpr int kExitNoGpu = 3;           // no GPU or no driver (demo, calibrate)
 inline constexpr int kExitThresholdCrossed = 4;  // report --fail-if threshold crossed
+inline constexpr int kExitOutputFailed = 5;  // an output (file, stdout, session) could not be written
 inline constexpr int kExitProgramNotExecutable = 126;  // record: the program exists but cannot be run
 inline constexpr int kExitProgramNotFound = 127;  // record: the program does not exist
 

@@ -8,6 +8,7 @@
 #include "io/csv_export.h"
 #include "io/open_input.h"
 #include "io/report.h"
+#include "output_check.h"
 #include "progress.h"
 
 namespace feedscope::cli {
@@ -30,6 +31,7 @@ void addExportCommand(CLI::App& app, CommandAction& action) {
   cmd->add_option("--run", o->runs, "export only this run (repeat for several)");
   cmd->callback([o, &action] {
     action = [o] {
+      requireDistinctFiles(o->output, {o->input});
       trace::Session session;
       {
         StderrProgress progress("reading " + o->input);

@@ -8,9 +8,28 @@
 
 #include "commands.h"
 #include "exit_codes.h"
-#include "io/input_error.h"
 #include "usage_errors.h"
 #include "version_text.h"
+#include "io/errors.h"
+#include "standard_output.h"
+
+namespace {
+
+// The one place where a failure becomes an exit code.
+int exitCodeFor(feedscope::io::FailureKind kind) {
+  using feedscope::io::FailureKind;
+  switch (kind) {
+    case FailureKind::BadInput:
+      return feedscope::cli::kExitBadInput;
+    case FailureKind::NoGpu:
+      return feedscope::cli::kExitNoGpu;
+    case FailureKind::OutputFailed:
+      return feedscope::cli::kExitOutputFailed;
+  }
+  return feedscope::cli::kExitInternalError;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace feedscope::cli;
@@ -45,10 +64,14 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   try {
-    return action ? action() : kExitBadInput;
-  } catch (const feedscope::io::InputError& e) {
+    int code = action ? action() : kExitBadInput;
+    // Buffered output is only known to be written once flushed: a full disk or a closed pipe behind
+    // stdout must not end in exit 0.
+    finishStandardOutput();
+    return code;
+  } catch (const feedscope::io::Failure& e) {
     fmt::print(stderr, "feedscope: error: {}\n", e.what());
-    return kExitBadInput;
+    return exitCodeFor(e.kind());
   } catch (const std::bad_alloc&) {
     fmt::print(stderr, "feedscope: error: out of memory\n");
     return kExitInternalError;

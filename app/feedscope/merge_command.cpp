@@ -7,7 +7,9 @@
 #include "io/open_input.h"
 #include "io/session_store.h"
 #include "launch/run_join.h"
+#include "output_check.h"
 #include "progress.h"
+#include "session_write_lock.h"
 
 namespace feedscope::cli {
 
@@ -15,7 +17,7 @@ void addMergeCommand(CLI::App& app, CommandAction& action) {
   struct Options {
     std::vector<std::string> inputs;
     std::string output;
-    bool noJoin = false;
+    bool noJoin = false, noWait = false;
   };
   auto o = std::make_shared<Options>();
   CLI::App* cmd = app.add_subcommand(
@@ -25,9 +27,11 @@ void addMergeCommand(CLI::App& app, CommandAction& action) {
       ->required()
       ->expected(2, -1);
   cmd->add_option("-o,--output", o->output, "session file to write")->required();
+  cmd->add_flag("--no-wait", o->noWait, kNoWaitHelp);
   cmd->add_flag("--no-join", o->noJoin, "keep every run apart (clashing names get \" (2)\")");
   cmd->callback([o, &action] {
     action = [o] {
+      requireDistinctFiles(o->output, o->inputs);
       trace::Session merged;
       launch::JoinOptions options;
       options.join_same_names = !o->noJoin;
@@ -41,6 +45,7 @@ void addMergeCommand(CLI::App& app, CommandAction& action) {
           fmt::print(stderr, "feedscope: note: {}\n", n);
         }
       }
+      io::SessionWriteLock lock = lockSessionForWriting(o->output, o->noWait);
       io::saveSession(merged, o->output);
       fmt::print(stderr, "wrote {} ({} run{}, {} intervals)\n", o->output, merged.runs.size(),
                  merged.runs.size() == 1 ? "" : "s", merged.intervalCount());

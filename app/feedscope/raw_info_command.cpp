@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "exit_codes.h"
 #include "rawstream/reader.h"
+#include "terminal_text.h"
 #include "trace/types.h"
 
 namespace feedscope::cli {
@@ -17,14 +18,15 @@ namespace {
 bool describe(const std::string& path) {
   rawstream::ReadResult r = rawstream::readRawStream(path);
   const rawstream::ProcessStream& s = r.stream;
-  fmt::print("{}: {}\n", path, rawstream::readStatusName(r.report.status));
-  if (!r.report.problem.empty()) fmt::print("  problem: {}\n", r.report.problem);
+  fmt::print("{}: {}\n", printable(path), rawstream::readStatusName(r.report.status));
+  if (!r.report.problem.empty()) fmt::print("  problem: {}\n", printable(r.report.problem));
   if (!r.report.usable()) return false;
   fmt::print("  format {}.{}, {} chunks, {} records ({} skipped as unknown)\n", r.report.format_major,
              r.report.format_minor, r.report.chunks, r.report.records, r.report.skipped_records);
-  fmt::print("  process {} (parent {}) on {}: {}\n", s.pid, s.ppid, s.hostname.empty() ? "?" : s.hostname,
-             s.command_line.empty() ? s.executable : s.command_line);
-  for (const auto& d : s.devices) fmt::print("  device {}: {} {}\n", d.id, d.name, d.uuid);
+  // Everything below but the numbers was written by the recorded program: no control characters.
+  fmt::print("  process {} (parent {}) on {}: {}\n", s.pid, s.ppid, s.hostname.empty() ? "?" : printable(s.hostname),
+             printable(s.command_line.empty() ? s.executable : s.command_line));
+  for (const auto& d : s.devices) fmt::print("  device {}: {} {}\n", d.id, printable(d.name), printable(d.uuid));
   for (const auto& c : s.clocks) {
     fmt::print("  clock {}: source {} monotonic {} realtime {}\n",
                c.when == rawstream::ClockWhen::Start ? "start"
@@ -38,7 +40,7 @@ bool describe(const std::string& path) {
   for (const auto& [kind, n] : byKind) fmt::print(" {} {}", kind, n);
   fmt::print("\n  dropped {}, invalid {}, ended cleanly: {}\n", s.dropped, s.invalid,
              s.ended_cleanly ? "yes" : "no");
-  for (const auto& m : s.messages) fmt::print("  {}: {}\n", rawstream::severityName(m.severity), m.text);
+  for (const auto& m : s.messages) fmt::print("  {}: {}\n", rawstream::severityName(m.severity), printable(m.text));
   return true;
 }
 

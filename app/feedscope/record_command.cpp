@@ -14,6 +14,9 @@
 #include "io/report.h"
 #include "launch/injection_env.h"
 #include "launch/recording.h"
+#include "output_check.h"
+#include "session_write_lock.h"
+#include "terminal_text.h"
 
 namespace feedscope::cli {
 
@@ -24,7 +27,7 @@ namespace fs = std::filesystem;
 struct RecordArgs {
   std::vector<std::string> argv;
   std::string output, label, capture, progress;
-  bool append = false, noNvtx = false, keepRaw = false, printInjectionPath = false;
+  bool append = false, noNvtx = false, keepRaw = false, printInjectionPath = false, noWait = false;
   double delay = 0, duration = 0;
   int flushMs = 0;
 };
@@ -42,14 +45,15 @@ std::string defaultOutput(bool append) {
   return name;
 }
 
+// Notes carry the program's own text (its recorder messages, names): shown without control characters.
 void note(const std::string& line) {
-  fmt::print(stderr, "feedscope: {}\n", line);
+  fmt::print(stderr, "feedscope: {}\n", printable(line));
 }
 
 void printReport(const launch::Recording& recording, const launch::RecordSummary& summary,
                  const std::string& output) {
   io::Report report = io::buildReport(recording.session(), output, {}, {summary.run_name});
-  std::string text = io::renderTextReport(report);
+  std::string text = printable(io::renderTextReport(report), true);  // kernel names come from the program
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
@@ -107,6 +111,9 @@ int record(const RecordArgs& a) {
   options.machine_progress = a.progress == "machine";
   options.flush_ms = a.flushMs;
   options.keep_raw = a.keepRaw;
+  options.wait_for_session = !a.noWait;
+  options.on_session_wait = [](const std::string& line) { note(line); };
+  requireDistinctFiles(options.output, filesOfProgram(options.argv));
 
   launch::Recording recording(options);  // bad options and append targets fail here, before the run
   for (const auto& w : recording.environmentWarnings()) note("warning: " + w);
@@ -119,6 +126,7 @@ int record(const RecordArgs& a) {
 
   // From here on the program has run: whatever goes wrong in Feedscope, its exit status is returned.
   const int status = exit->shellStatus();
+  std::optional<io::Failure> saveFailure;
   try {
     launch::RecordSummary summary = recording.collect(*exit);
     for (const auto& n : summary.notes) note(n);
@@ -132,15 +140,20 @@ int record(const RecordArgs& a) {
                          recording.session().runs.front().name, summary.run_name));
       }
     } else if (!summary.save_error.empty()) {
-      note("error: the recording was not saved: " + summary.save_error);
+      std::string line = "the recording was not saved: " + summary.save_error;
+      if (status == kExitOk) {
+        saveFailure.emplace(summary.save_failure, line);  // main says it and maps its kind (2 or 5)
+      } else {
+        note("error: " + line);  // the program's own failure is the exit status
+      }
     }
     if (!summary.raw_dir_kept.empty()) note("raw streams kept in " + summary.raw_dir_kept);
     if (exit->signaled) note("the program was " + exit->describe());
-    if (status == kExitOk && !summary.saved && !summary.save_error.empty()) return kExitBadInput;
   } catch (const std::exception& e) {
     note(std::string("internal error while saving the recording: ") + e.what() + " (please report this)");
     if (status == kExitOk) return kExitInternalError;
   }
+  if (saveFailure) throw *saveFailure;
   return status;
 }
 
@@ -170,6 +183,7 @@ void addRecordCommand(CLI::App& app, CommandAction& action) {
   cmd->add_option("--flush-ms", a->flushMs, "how often each process writes what it collected (default 1000)")
       ->check(CLI::Range(1, 60000))
       ->group("");
+  cmd->add_flag("--no-wait", a->noWait, kNoWaitHelp);
   cmd->add_flag("--keep-raw", a->keepRaw, "keep the per-process raw streams (*.fsraw) beside the session");
   cmd->add_flag("--print-injection-path", a->printInjectionPath,
                 "print where libfeedscope-inject.so is loaded from and exit")

@@ -14,7 +14,9 @@
 #include "io/report.h"
 #include "io/report_gate.h"
 #include "io/trace_folder.h"
+#include "output_check.h"
 #include "progress.h"
+#include "standard_output.h"
 
 namespace feedscope::cli {
 
@@ -57,6 +59,11 @@ int runReport(const ReportOptions& o) {
   // Thresholds first: a typo in CI fails at once, before a large trace is read.
   std::vector<io::Threshold> thresholds;
   for (const auto& expression : o.failIf) thresholds.push_back(io::parseThreshold(expression));
+  if (!o.output.empty()) {
+    std::vector<std::string> inputs{o.input};
+    inputs.insert(inputs.end(), o.compareFiles.begin(), o.compareFiles.end());
+    requireDistinctFiles(o.output, inputs);
+  }
   analysis::AnalysisOptions options;
   if (o.pinnedGbps > 0) options.assumed_pinned_gbps = o.pinnedGbps;
   trace::Session session = open(o.input);
@@ -113,7 +120,8 @@ int runReport(const ReportOptions& o) {
     text = io::renderTextReport(report);
   }
   if (o.output.empty() || o.output == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    writeStandardOutput(text);
+    finishStandardOutput();  // a failed report is exit 5, whatever the thresholds say
   } else {
     io::writeFileAtomically(o.output, text);
     fmt::print(stderr, "wrote {}\n", o.output);

@@ -82,11 +82,10 @@ namespace {
 using FilePtr = std::unique_ptr<FILE, int (*)(FILE*)>;
 
 FilePtr openRegularFile(const std::string& path, struct stat& st) {
-  if (::stat(path.c_str(), &st) != 0) {
-    if (errno == ENOENT) throw InputError(path + ": no such file");
-    throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
+  if (inputKindOf(path) != InputKind::RegularFile || ::stat(path.c_str(), &st) != 0) {
+    // A pipe read here would be read again by whoever reads the file next: open_input streams it.
+    throw InputError(path + ": a pipe, where a regular file is needed");
   }
-  if (S_ISDIR(st.st_mode)) throw InputError(path + ": is a directory, not a file");
   FilePtr f(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!f) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
   return f;
@@ -103,26 +102,56 @@ std::string readFileHead(const std::string& path, std::size_t n) {
   return head;
 }
 
-FileBytes readInputFile(const std::string& path, std::size_t padding) {
+InputKind inputKindOf(const std::string& path) {
   struct stat st {};
-  FilePtr f = openRegularFile(path, st);
-  ByteBuffer raw(static_cast<std::size_t>(st.st_size) + padding + 1);
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) throw InputError(path + ": no such file");
+    throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
+  }
+  if (S_ISREG(st.st_mode)) return InputKind::RegularFile;
+  if (S_ISFIFO(st.st_mode)) return InputKind::Pipe;
+  if (S_ISDIR(st.st_mode)) throw InputError(path + ": is a directory, not a file");
+  throw InputError(path + ": neither a regular file nor a pipe (a device or socket); refusing to read it");
+}
+
+namespace {
+
+FileBytes readAll(std::FILE* f, const std::string& what, std::size_t sizeHint, std::size_t padding) {
+  ByteBuffer raw(sizeHint + padding + 1);
   char buf[1 << 16];
   std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f.get())) > 0) raw.append(buf, n);
-  if (std::ferror(f.get())) throw InputError(path + ": read error (" + std::strerror(errno) + ")");
-  if (raw.empty()) throw InputError(path + ": empty file");
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    if (raw.size() + n > kMaxDecompressedBytes) {
+      throw InputError(what + ": more than " + std::to_string(kMaxDecompressedBytes >> 20) + " MiB; refusing");
+    }
+    raw.append(buf, n);
+  }
+  if (std::ferror(f)) throw InputError(what + ": read error (" + std::strerror(errno) + ")");
+  if (raw.empty()) throw InputError(what + ": empty file");
+  raw.reserve(raw.size() + padding + 1);
   FileBytes result;
   result.file_size = raw.size();
   if (looksGzip(raw.view())) {
     result.was_gzip = true;
-    result.data = gunzip(raw.view(), path, padding);
-    if (result.data.empty()) throw InputError(path + ": empty file (after decompression)");
+    result.data = gunzip(raw.view(), what, padding);
+    if (result.data.empty()) throw InputError(what + ": empty file (after decompression)");
   } else {
     raw.zeroPadding(padding);
     result.data = std::move(raw);
   }
   return result;
+}
+
+}  // namespace
+
+FileBytes readInputFile(const std::string& path, std::size_t padding) {
+  struct stat st {};
+  FilePtr f = openRegularFile(path, st);
+  return readAll(f.get(), path, static_cast<std::size_t>(st.st_size), padding);
+}
+
+FileBytes readInputStream(std::FILE* f, const std::string& what, std::size_t padding) {
+  return readAll(f, what, 1 << 20, padding);
 }
 
 }  // namespace feedscope::io

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -24,6 +25,16 @@ inline constexpr std::uint64_t kMaxDecompressedBytes = 32ull << 30;
 // Reads `path`; throws InputError for a missing file, a directory, an empty file, a read error,
 // or gzip data that is truncated or corrupt.
 FileBytes readInputFile(const std::string& path, std::size_t padding = kDefaultPadding);
+
+// What an input path names: a regular file (read by path, SQLite may open it) or a pipe (a FIFO,
+// `<(zcat t.json.gz)`, /dev/stdin from a pipe: read once, as a stream, never reopened). Throws
+// InputError for a missing path, a folder, a device or a socket: reading /dev/zero or a terminal
+// would never end.
+enum class InputKind { RegularFile, Pipe };
+InputKind inputKindOf(const std::string& path);
+
+// Reads all of an opened input (gunzipped, like readInputFile); `what` names it in errors.
+FileBytes readInputStream(std::FILE* f, const std::string& what, std::size_t padding = kDefaultPadding);
 
 // The first `n` bytes of a file (fewer if it is shorter); throws InputError for a missing file,
 // a directory or an empty file.

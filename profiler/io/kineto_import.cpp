@@ -14,6 +14,7 @@
 #include "io/input_error.h"
 #include "trace/range_names.h"
 #include "trace/run_builder.h"
+#include "trace/utf8.h"
 
 namespace feedscope::io {
 
@@ -79,7 +80,7 @@ std::string runNameFromPath(const std::string& path) {
       name.resize(name.size() - suffix.size());
     }
   }
-  return name.empty() ? "trace" : name;
+  return name.empty() ? "trace" : trace::validUtf8(name);  // a file name may hold any bytes
 }
 
 namespace {
@@ -214,6 +215,13 @@ class KinetoReader {
     }
     if (!sawEvents_) {
       throw InputError(std::string(what_) + ": JSON but not a trace (no traceEvents array)");
+    }
+    // A second document (two traces concatenated) or garbage after the first would be dropped silently.
+    // current_location() fails with OUT_OF_BOUNDS only once every token was read.
+    const char* rest = nullptr;
+    if (doc.current_location().get(rest) == simdjson::SUCCESS) {
+      throw InputError(std::string(what_) + ": invalid JSON (content after the end of the document: two traces in "
+                                            "one file?)");
     }
     return finish();
   }
@@ -604,7 +612,8 @@ trace::Run& importKinetoFile(const std::string& path, trace::Session& session, c
   FileBytes bytes = readInputFile(path, simdjson::SIMDJSON_PADDING);
   std::string name = runName.empty() ? runNameFromPath(path) : runName;
   trace::Run run = importKinetoJson(bytes.data, session.strings, name, path, progress);
-  run.source = "kineto:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+  run.source = trace::validUtf8(
+      "kineto:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1));
   session.runs.push_back(std::move(run));
   return session.runs.back();
 }

@@ -13,6 +13,7 @@
 #include "io/nsys_enums.h"
 #include "trace/range_names.h"
 #include "trace/run_builder.h"
+#include "trace/utf8.h"
 
 namespace feedscope::io {
 
@@ -103,7 +104,7 @@ class NsysReader {
   }
 
  private:
-  bool has(const char* table) const { return db_.hasTable(table); }
+  bool has(const char* table) const { return db_.hasTable(table, what_); }
 
   void loadStrings() {
     SqliteStatement st(db_, selectOf(db_, "StringIds", {"!id", "!value"}, what_).c_str(), what_);
@@ -131,7 +132,9 @@ class NsysReader {
     if (has("ENUM_CUDA_MEMCPY_OPER")) {
       SqliteStatement st(db_, selectOf(db_, "ENUM_CUDA_MEMCPY_OPER", {"!id", "name"}, what_).c_str(), what_);
       while (st.step()) {
-        copyKindsByName_[st.integer(0)] = copyKindFromNsysName(st.text(1));
+        // A name this build does not know (a newer nsys) leaves the id to the published numbering.
+        copyKindNames_[st.integer(0)] = st.text(1);
+        if (auto kind = copyKindFromNsysName(st.text(1))) copyKindsByName_[st.integer(0)] = *kind;
       }
     }
   }
@@ -189,7 +192,7 @@ class NsysReader {
     while (st.step()) {
       auto kind = copyKind(st.integer(6));
       if (!kind) {
-        ++unknownCopies_;
+        ++unknownCopies_[st.integer(6)];
         continue;
       }
       trace::Interval iv = interval(st, *kind);
@@ -386,7 +389,16 @@ class NsysReader {
       run.labels["nsys_version"] = version;
     if (std::string schema = metaValue("EXPORT_SCHEMA_VERSION"); !schema.empty())
       run.labels["nsys_schema"] = schema;
-    run.records.invalid += unknownCopies_;
+    // Copies of a kind neither the enum table nor the published ids explain: not invalid records
+    // (their times are fine), counted under their own name.
+    std::string unknown;
+    for (const auto& [id, count] : unknownCopies_) {
+      auto name = copyKindNames_.find(id);
+      unknown += (unknown.empty() ? "" : ", ") + std::to_string(count) + (count == 1 ? " copy" : " copies") +
+                 " of kind " + std::to_string(id) +
+                 (name != copyKindNames_.end() ? " (" + name->second + ")" : std::string());
+    }
+    if (!unknown.empty()) run.labels["nsys_unknown_copy_kinds"] = unknown;
     nameHostTracks(run);
     std::map<std::int64_t, trace::DeviceInfo> infos = gpuInfo();
     for (std::int32_t id : run.gpuDeviceIds()) {
@@ -406,9 +418,10 @@ class NsysReader {
   std::unordered_map<std::int64_t, std::string> nsysStrings_;
   std::unordered_map<std::int64_t, trace::StringId> interned_;
   std::map<std::int64_t, MemoryKind> memoryKinds_;
-  std::map<std::int64_t, std::optional<IntervalKind>> copyKindsByName_;
+  std::map<std::int64_t, IntervalKind> copyKindsByName_;
+  std::map<std::int64_t, std::string> copyKindNames_;
   std::map<std::size_t, std::int64_t> hostGlobalTids_;  // track index -> globalTid
-  std::uint64_t unknownCopies_ = 0;
+  std::map<std::int64_t, std::uint64_t> unknownCopies_;  // by copyKind id
 };
 
 std::string runNameOfExport(const std::string& path) {
@@ -421,7 +434,7 @@ std::string runNameOfExport(const std::string& path) {
       break;
     }
   }
-  return name;
+  return trace::validUtf8(name);  // a file name may hold any bytes
 }
 
 }  // namespace
@@ -436,9 +449,9 @@ std::string_view withoutApiVersion(std::string_view name) {
 }
 
 bool looksLikeNsysExport(const SqliteDb& db) {
-  if (!db.hasTable("StringIds")) return false;
+  if (db.objectType("StringIds") != "table") return false;
   for (const char* table : kNsysMarkerTables) {
-    if (db.hasTable(table)) return true;
+    if (db.objectType(table) == "table") return true;
   }
   return false;
 }
@@ -453,8 +466,8 @@ trace::Run& importNsysFile(const std::string& path, trace::Session& session, con
   SqliteDb db = openSqliteReadOnly(path);
   trace::Run run = importNsysDatabase(db, session.strings, runName.empty() ? runNameOfExport(path) : runName,
                                       path, progress);
-  run.source =
-      "nsys:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+  run.source = trace::validUtf8(
+      "nsys:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1));
   session.runs.push_back(std::move(run));
   return session.runs.back();
 }

@@ -1,7 +1,13 @@
 // Format detection and loading of any supported input.
 #include "io/open_input.h"
 
+#include <simdjson.h>
+
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
 
 #include "io/file_bytes.h"
 #include "io/input_error.h"
@@ -28,20 +34,62 @@ InputFormat sqliteFormat(const std::string& path) {
   return InputFormat::Session;
 }
 
+trace::Session foreignSqlite(const std::string& path) {
+  throw InputError(path + ": an SQLite database that is neither a Feedscope session nor an Nsight Systems "
+                          "export (make one with `nsys export --type sqlite`)");
+}
+
+trace::Session unrecognised(const std::string& path) {
+  throw InputError(path + ": unrecognised format (expected a .feedscope session, a Kineto/PyTorch-profiler "
+                          "trace .json or .json.gz, or an Nsight Systems SQLite export)");
+}
+
+bool looksJson(std::string_view head) {
+  for (char c : head) {
+    if (std::isspace(static_cast<unsigned char>(c))) continue;
+    return c == '{' || c == '[';
+  }
+  return false;
+}
+
+// A pipe (`report <(zcat t.json.gz)`, a FIFO) is read once into memory and recognised from its
+// bytes: opening it again to read it would wait for a writer that has gone.
+trace::Session openStream(const std::string& path, const ProgressFn& progress) {
+  std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!f) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
+  FileBytes bytes = readInputStream(f.get(), path, simdjson::SIMDJSON_PADDING);
+  std::string_view data = bytes.data.view();
+  trace::Session session;
+  if (!bytes.was_gzip && looksLikeSqlite(data)) {
+    SqliteDb db = openSqliteFromMemory(data, path);
+    if (db.queryInt("PRAGMA application_id", 0, path) == kSessionApplicationId) {
+      return loadSessionFromMemory(data, path);
+    }
+    if (!looksLikeNsysExport(db)) return foreignSqlite(path);
+    session.runs.push_back(importNsysDatabase(db, session.strings, runNameFromPath(path), path, progress));
+    session.runs.back().source = "nsys:" + session.runs.back().name;
+    return session;
+  }
+  if (!looksJson(data.substr(0, 64))) return unrecognised(path);
+  session.runs.push_back(importKinetoJson(bytes.data, session.strings, runNameFromPath(path), path, progress));
+  session.runs.back().source = "kineto:" + session.runs.back().name;
+  return session;
+}
+
 }  // namespace
 
 InputFormat detectInputFormat(const std::string& path) {
+  if (inputKindOf(path) == InputKind::Pipe) {
+    throw InputError(path + ": a pipe; here only a regular file will do");
+  }
   std::string head = readFileHead(path, 64);
   if (looksLikeSqlite(head)) return sqliteFormat(path);
   if (looksGzip(head)) return InputFormat::KinetoJson;  // gzip: a compressed trace (checked when parsed)
-  for (char c : head) {
-    if (std::isspace(static_cast<unsigned char>(c))) continue;
-    return (c == '{' || c == '[') ? InputFormat::KinetoJson : InputFormat::Unknown;
-  }
-  return InputFormat::Unknown;
+  return looksJson(head) ? InputFormat::KinetoJson : InputFormat::Unknown;
 }
 
 trace::Session openInput(const std::string& path, const ProgressFn& progress) {
+  if (inputKindOf(path) == InputKind::Pipe) return openStream(path, progress);
   switch (detectInputFormat(path)) {
     case InputFormat::Session:
       return loadSession(path);
@@ -56,13 +104,11 @@ trace::Session openInput(const std::string& path, const ProgressFn& progress) {
       return session;
     }
     case InputFormat::ForeignSqlite:
-      throw InputError(path + ": an SQLite database that is neither a Feedscope session nor an Nsight Systems "
-                              "export (make one with `nsys export --type sqlite`)");
+      return foreignSqlite(path);
     case InputFormat::Unknown:
       break;
   }
-  throw InputError(path + ": unrecognised format (expected a .feedscope session, a Kineto/PyTorch-profiler "
-                          "trace .json or .json.gz, or an Nsight Systems SQLite export)");
+  return unrecognised(path);
 }
 
 }  // namespace feedscope::io

@@ -7,13 +7,14 @@
 
 #include "io/input_error.h"
 #include "trace/units.h"
+#include "trace/utf8.h"
 
 namespace feedscope::io {
 
 Report buildReport(const trace::Session& session, const std::string& input, const analysis::AnalysisOptions& options,
                    const std::vector<std::string>& runNames) {
   Report report;
-  report.input = input;
+  report.input = trace::validUtf8(input);  // a path from the command line: any bytes
   if (runNames.empty()) {
     for (const auto& run : session.runs) report.runs.push_back(&run);
   } else {

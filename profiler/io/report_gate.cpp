@@ -5,7 +5,7 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <regex>
+#include <optional>
 
 #include "io/input_error.h"
 #include "io/report_json_value.h"
@@ -159,6 +159,72 @@ std::string refusal(std::string_view name) {
          "' (use a numeric key of a device in the JSON report, see docs/report-json.md)";
 }
 
+// "KEY OP NUMBER [UNIT]" split into its parts, read by hand in one pass: std::regex recursed once per
+// character and a 50,000-character expression overflowed the stack.
+struct ThresholdParts {
+  std::string_view key, op, number, unit;
+};
+
+std::optional<ThresholdParts> splitThreshold(std::string_view s) {
+  std::size_t i = 0;
+  auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  auto isKeyStart = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+  auto skipSpace = [&] {
+    while (i < s.size() && isSpace(s[i])) ++i;
+  };
+  auto takeFirstOf = [&](std::initializer_list<std::string_view> choices) -> std::string_view {
+    for (std::string_view c : choices) {
+      if (s.substr(i, c.size()) == c) {
+        i += c.size();
+        return c;
+      }
+    }
+    return {};
+  };
+  ThresholdParts parts;
+  skipSpace();
+  std::size_t start = i;
+  if (i == s.size() || !isKeyStart(s[i])) return std::nullopt;
+  while (i < s.size() && (isKeyStart(s[i]) || isDigit(s[i]) || s[i] == '.')) ++i;
+  parts.key = s.substr(start, i - start);
+  skipSpace();
+  parts.op = takeFirstOf({">=", "<=", "==", "!=", ">", "<", "="});
+  if (parts.op.empty()) return std::nullopt;
+  skipSpace();
+  start = i;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  std::size_t digits = 0;
+  while (i < s.size() && isDigit(s[i])) ++i, ++digits;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (i < s.size() && isDigit(s[i])) ++i, ++digits;
+  }
+  if (digits == 0) return std::nullopt;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    std::size_t j = i + 1;
+    if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
+    std::size_t exponentStart = j;
+    while (j < s.size() && isDigit(s[j])) ++j;
+    if (j == exponentStart) return std::nullopt;
+    i = j;
+  }
+  parts.number = s.substr(start, i - start);
+  skipSpace();
+  parts.unit = takeFirstOf({"%", "ns", "us", "\u00b5s", "ms", "s"});
+  skipSpace();
+  if (i != s.size()) return std::nullopt;
+  return parts;
+}
+
+// The expression as an error message shows it: a 50,000-character one is cut.
+std::string shown(std::string_view expression) {
+  constexpr std::size_t kLongest = 80;
+  return expression.size() <= kLongest ? std::string(expression)
+                                       : std::string(expression.substr(0, kLongest)) + "... (" +
+                                             std::to_string(expression.size()) + " characters)";
+}
+
 }  // namespace
 
 std::string Threshold::keyName() const {
@@ -186,38 +252,36 @@ bool Threshold::crossedBy(double value) const {
 }
 
 Threshold parseThreshold(std::string_view expression) {
-  static const std::regex kSyntax(
-      R"(^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(>=|<=|==|!=|>|<|=)\s*([-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)\s*(%|ns|us|µs|ms|s)?\s*$)");
-  std::string text(expression);
-  std::smatch m;
-  if (!std::regex_match(text, m, kSyntax)) {
-    throw InputError("--fail-if '" + text +
+  std::optional<ThresholdParts> parts = splitThreshold(expression);
+  if (!parts) {
+    throw InputError("--fail-if '" + shown(expression) +
                      "': expected KEY OP NUMBER, e.g. 'starvation_pct>20' or 'h2d_overlap<80%'");
   }
-  std::string name = m[1].str();
+  std::string text(expression);
+  std::string name(parts->key);
   std::optional<ResolvedKey> key = resolve(name);
-  if (!key) throw InputError("--fail-if '" + text + "': " + refusal(name));
+  if (!key) throw InputError("--fail-if '" + shown(text) + "': " + refusal(shown(name)));
   Threshold t;
   t.expression = text;
   t.path = key->path;
   t.on_comparison = key->onComparison;
-  std::string op = m[2].str();
+  std::string_view op = parts->op;
   t.op = op == ">"    ? ThresholdOp::Greater
          : op == ">=" ? ThresholdOp::GreaterOrEqual
          : op == "<"  ? ThresholdOp::Less
          : op == "<=" ? ThresholdOp::LessOrEqual
          : op == "!=" ? ThresholdOp::NotEqual
                       : ThresholdOp::Equal;
-  t.limit = std::strtod(m[3].str().c_str(), nullptr);
-  if (!std::isfinite(t.limit)) throw InputError("--fail-if '" + text + "': the number is out of range");
-  std::string unit = m[4].str();
+  t.limit = std::strtod(std::string(parts->number).c_str(), nullptr);
+  if (!std::isfinite(t.limit)) throw InputError("--fail-if '" + shown(text) + "': the number is out of range");
+  std::string unit(parts->unit);
   if (unit == "%") {
     if (!isShareKey(t.path)) {
-      throw InputError("--fail-if '" + text + "': '%' fits a share (a *_pct key), not " + t.keyName());
+      throw InputError("--fail-if '" + shown(text) + "': '%' fits a share (a *_pct key), not " + t.keyName());
     }
   } else if (!unit.empty()) {
     if (!isTimeKey(t.path)) {
-      throw InputError("--fail-if '" + text + "': a time unit fits a time (a *_ns key), not " + t.keyName());
+      throw InputError("--fail-if '" + shown(text) + "': a time unit fits a time (a *_ns key), not " + t.keyName());
     }
     t.limit *= *nsPerUnit(unit);
   }

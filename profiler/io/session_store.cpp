@@ -3,10 +3,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <bit>
 #include <cstring>
 
 #include "io/atomic_file.h"
+#include "io/output_target.h"
 #include "io/file_bytes.h"
 #include "io/input_error.h"
 #include "io/sqlite_handle.h"
@@ -56,14 +59,14 @@ void appendColumn(Column& column, std::string_view blob, std::size_t count, cons
   if (count > 0) std::memcpy(column.data() + old, blob.data(), blob.size());
 }
 
-void writeSession(const trace::Session& session, const std::string& file) {
+// `what` names the session for messages (the file written is its temporary).
+void writeSession(const trace::Session& session, const std::string& file, const std::string& what) {
   sqlite3* raw = nullptr;
   if (sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
     SqliteDb guard(raw);
-    throw InputError(file + ": cannot create session file");
+    throw InputError(what + ": cannot create session file");
   }
   SqliteDb db(raw);
-  const std::string what = file;
   // The file is temporary until renamed: no journal needed, and one transaction for speed.
   db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA page_size=65536;", what);
   db.exec(("PRAGMA application_id=" + std::to_string(kSessionApplicationId) + ";").c_str(), what);
@@ -240,6 +243,14 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
                      std::to_string(kSessionSchemaVersion) + ")");
   }
 
+  // Only real tables are read: a view in a table's place can be made to never end.
+  for (const char* table : {"meta", "strings", "runs", "devices", "calibration", "calibration_samples", "tracks",
+                            "interval_chunks", "interval_kinds", "memory_kinds"}) {
+    if (db.objectType(table) == "view") {
+      throw InputError(what + ": corrupt session ('" + table + "' is a view, not a table; refusing to read it)");
+    }
+  }
+
   trace::Session session;
   {
     SqliteStatement st(db, "SELECT id, text FROM strings ORDER BY id", what);
@@ -335,6 +346,11 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
                          "SELECT id, run_id, kind, name, device, stream, pid, tid, interval_count FROM tracks "
                          "ORDER BY run_id, position",
                          what);
+  // A declared size is believed only as far as the file could hold it: every interval takes at least
+  // 36 bytes of blobs, so a corrupt count is refused (exit 2) instead of reserving terabytes.
+  const std::int64_t fileBytes =
+      db.queryInt("PRAGMA page_count", 0, what) * db.queryInt("PRAGMA page_size", 0, what);
+  const std::int64_t mostIntervals = fileBytes / 36 + 1;
   while (tracks.step()) {
     trace::Track track;
     auto kind = trace::trackKindFromName(tracks.text(2));
@@ -346,7 +362,9 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
     track.pid = tracks.integer(6);
     track.tid = tracks.integer(7);
     std::int64_t declared = tracks.integer(8);
-    if (declared < 0 || declared > (std::int64_t{1} << 40)) throw InputError(what + ": corrupt session (track size)");
+    if (declared < 0 || declared > mostIntervals) {
+      throw InputError(what + ": corrupt session (a track declares more intervals than the file holds)");
+    }
     IntervalColumns& iv = track.intervals;
     iv.reserve(static_cast<std::size_t>(declared));
     chunks.bind(1, tracks.integer(0));
@@ -397,8 +415,18 @@ bool looksLikeSqlite(std::string_view firstBytes) {
 
 void saveSession(const trace::Session& session, const std::string& path) {
   AtomicFile file(path);
-  writeSession(session, file.tempPath());
+  try {
+    writeSession(session, file.tempPath(), path);
+  } catch (const InputError& e) {
+    // SQLite reports a full disk like any other error: here it is a failed write, not bad input.
+    throw OutputError(e.what());
+  }
   file.commit();
+  // The write-ahead log of the file just replaced would be applied to the new one by the next reader.
+  OutputTarget target = resolveOutputTarget(path);
+  if (target.kind == OutputTarget::Kind::RegularFile) {
+    for (const char* suffix : {"-wal", "-shm"}) ::unlink((target.path + suffix).c_str());
+  }
 }
 
 trace::Session loadSession(const std::string& path) {
@@ -410,21 +438,7 @@ trace::Session loadSession(const std::string& path) {
 }
 
 trace::Session loadSessionFromMemory(std::string_view bytes, std::string_view what) {
-  sqlite3* raw = nullptr;
-  if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
-    SqliteDb guard(raw);
-    throw InputError(std::string(what) + ": cannot open an in-memory database");
-  }
-  SqliteDb db(raw);
-  auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size() ? bytes.size() : 1));
-  if (!copy) throw InputError(std::string(what) + ": out of memory");
-  if (!bytes.empty()) std::memcpy(copy, bytes.data(), bytes.size());
-  if (sqlite3_deserialize(raw, "main", copy, static_cast<sqlite3_int64>(bytes.size()),
-                          static_cast<sqlite3_int64>(bytes.size()),
-                          SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY) != SQLITE_OK) {
-    throw InputError(std::string(what) + ": not a Feedscope session");
-  }
-  return readSession(db, std::string(what));
+  return readSession(openSqliteFromMemory(bytes, std::string(what)), std::string(what));
 }
 
 }  // namespace feedscope::io

@@ -1,9 +1,13 @@
 // SQLite wrappers.
 #include "io/sqlite_handle.h"
 
+#include <sys/stat.h>
+
 #include <cstdio>
+#include <cstring>
 
 #include "io/input_error.h"
+#include "trace/utf8.h"
 
 namespace feedscope::io {
 
@@ -21,16 +25,28 @@ std::int64_t SqliteDb::queryInt(const char* sql, std::int64_t fallback, std::str
   return st.step() ? st.integer(0) : fallback;
 }
 
-bool SqliteDb::hasTable(const char* name) const {
+std::string SqliteDb::objectType(const char* name) const {
   sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?", -1, &st,
-                         nullptr) != SQLITE_OK) {
-    return false;
+  if (sqlite3_prepare_v2(db_, "SELECT type FROM sqlite_master WHERE name = ?", -1, &st, nullptr) != SQLITE_OK) {
+    return {};
   }
   sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-  bool found = sqlite3_step(st) == SQLITE_ROW;
+  std::string type;
+  if (sqlite3_step(st) == SQLITE_ROW) {
+    const auto* text = sqlite3_column_text(st, 0);
+    if (text) type = reinterpret_cast<const char*>(text);
+  }
   sqlite3_finalize(st);
-  return found;
+  return type;
+}
+
+bool SqliteDb::hasTable(const char* name, std::string_view what) const {
+  std::string type = objectType(name);
+  if (type == "view") {
+    // A view can join a table with itself endlessly: reading it hangs and eats memory.
+    throw InputError(std::string(what) + ": '" + name + "' is a view, not a table; refusing to read it");
+  }
+  return type == "table";
 }
 
 SqliteDb openSqliteReadOnly(const std::string& path) {
@@ -45,11 +61,33 @@ SqliteDb openSqliteReadOnly(const std::string& path) {
       uri += c;
     }
   }
-  uri += "?mode=ro&immutable=1";
+  // A write-ahead log beside the file holds committed changes not yet in it (a writer in WAL mode that
+  // crashed or still runs): immutable would read the file stale, so then SQLite reads through the log.
+  struct stat wal {};
+  bool pendingLog = ::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0;
+  uri += pendingLog ? "?mode=ro" : "?mode=ro&immutable=1";
   sqlite3* raw = nullptr;
   int rc = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
   SqliteDb db(raw);
   if (rc != SQLITE_OK) throw InputError(path + ": cannot open (" + sqlite3_errmsg(raw) + ")");
+  return db;
+}
+
+SqliteDb openSqliteFromMemory(std::string_view bytes, const std::string& what) {
+  sqlite3* raw = nullptr;
+  if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    SqliteDb guard(raw);
+    throw InputError(what + ": cannot open an in-memory database");
+  }
+  SqliteDb db(raw);
+  auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(bytes.size() ? bytes.size() : 1));
+  if (!copy) throw InputError(what + ": out of memory");
+  if (!bytes.empty()) std::memcpy(copy, bytes.data(), bytes.size());
+  if (sqlite3_deserialize(raw, "main", copy, static_cast<sqlite3_int64>(bytes.size()),
+                          static_cast<sqlite3_int64>(bytes.size()),
+                          SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY) != SQLITE_OK) {
+    throw InputError(what + ": not an SQLite database");
+  }
   return db;
 }
 
@@ -69,7 +107,10 @@ bool SqliteStatement::step() {
 
 std::string SqliteStatement::text(int col) const {
   const auto* p = sqlite3_column_text(stmt_, col);
-  return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+  // SQLite stores whatever bytes it was given (a hand-edited session, an nsys export): text leaves
+  // here as valid UTF-8.
+  return p ? trace::validUtf8(std::string_view(reinterpret_cast<const char*>(p),
+                                               static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))))
            : std::string();
 }
 

@@ -27,15 +27,22 @@ class SqliteDb {
   void exec(const char* sql, std::string_view what) const;
   // The single integer a query returns (PRAGMA user_version), or `fallback` without a row.
   std::int64_t queryInt(const char* sql, std::int64_t fallback, std::string_view what) const;
-  bool hasTable(const char* name) const;
+  // True for a real table; throws InputError("<what>: ...") when `name` is a view (the file was
+  // made to look like one of ours; only real tables are read).
+  bool hasTable(const char* name, std::string_view what) const;
+  // "table", "view", "index", ... or "" when nothing has that name.
+  std::string objectType(const char* name) const;
 
  private:
   sqlite3* db_ = nullptr;
 };
 
 // Opens `path` read-only and immutable (no journal, no lock, nothing written: viewing never changes
-// a file); throws InputError("<path>: cannot open ...") when SQLite cannot open it.
+// a file), or read-only through its write-ahead log when a non-empty `<path>-wal` holds changes not
+// yet in the file; throws InputError("<path>: cannot open ...") when SQLite cannot open it.
 SqliteDb openSqliteReadOnly(const std::string& path);
+// Opens a read-only database over a copy of `bytes` (an input read from a pipe); throws InputError.
+SqliteDb openSqliteFromMemory(std::string_view bytes, const std::string& what);
 
 class SqliteStatement {
  public:

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 extern char** environ;
@@ -56,10 +57,28 @@ void removeForwarder() {
   }
 }
 
+// The file posix_spawnp ran for `program`: itself when it names a path, else the first executable of
+// that name in PATH.
+std::string pathOfProgram(const std::string& program) {
+  if (program.find('/') != std::string::npos) return program;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  for (std::size_t start = 0;;) {
+    std::size_t colon = dirs.find(':', start);
+    std::string dir = dirs.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+    std::string candidate = (dir.empty() ? std::string(".") : dir) + "/" + program;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    if (colon == std::string::npos) return program;
+    start = colon + 1;
+  }
+}
+
 }  // namespace
 
 const std::vector<int>& forwardedSignals() {
-  static const std::vector<int> signals = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
+  // Every signal a user or a job runner sends to end or poke a job (timeout -s ALRM included): one that
+  // ended Feedscope alone would leave the program running, orphaned.
+  static const std::vector<int> signals = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM};
   return signals;
 }
 
@@ -108,6 +127,13 @@ std::optional<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& 
   pid_t pid = -1;
   // posix_spawnp looks argv[0] up in our PATH, as execvp does, and reports a failed exec as its result.
   int rc = ::posix_spawnp(&pid, args[0], nullptr, &attr, args.data(), env.data());
+  if (rc == ENOEXEC) {
+    // A script without "#!": execvp and the shell run it with /bin/sh, and so does Feedscope.
+    std::string script = pathOfProgram(argv.front());
+    std::vector<char*> shellArgs = {const_cast<char*>("/bin/sh"), script.data()};
+    shellArgs.insert(shellArgs.end(), args.begin() + 1, args.end());
+    rc = ::posix_spawn(&pid, "/bin/sh", nullptr, &attr, shellArgs.data(), env.data());
+  }
   posix_spawnattr_destroy(&attr);
   if (rc != 0) {
     removeForwarder();

@@ -15,12 +15,14 @@
 #include "inject/process_facts.h"
 #include "io/input_error.h"
 #include "io/open_input.h"
+#include "io/session_lock.h"
 #include "io/session_store.h"
 #include "launch/injection_env.h"
 #include "launch/progress_lines.h"
 #include "launch/stream_merge.h"
 #include "rawstream/reader.h"
 #include "trace/session_merge.h"
+#include "trace/utf8.h"
 
 extern char** environ;
 
@@ -69,6 +71,11 @@ Recording::Recording(RecordOptions options) : options_(std::move(options)) {
     throw io::InputError("--delay must be 0 or more");
   if (options_.duration_s < 0 || !std::isfinite(options_.duration_s)) {
     throw io::InputError("--duration must be more than 0");
+  }
+  // Seconds become int64 nanoseconds: past ~292 years that overflows. A year is plenty.
+  constexpr double kLongestSeconds = 366.0 * 24 * 3600;
+  if (options_.delay_s > kLongestSeconds || options_.duration_s > kLongestSeconds) {
+    throw io::InputError("--delay and --duration take at most a year (31622400 seconds)");
   }
   if (options_.capture.kind == CaptureSpec::Kind::NvtxRange && !options_.nvtx) {
     throw io::InputError("--capture nvtx:" + options_.capture.range + " needs NVTX ranges: drop --no-nvtx");
@@ -124,7 +131,10 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   std::vector<std::string> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(rawDir_, ec)) {
-    if (entry.path().extension() == ".fsraw") files.push_back(entry.path().string());
+    // Only the recorder's own regular files: a FIFO placed there would block the read for ever.
+    if (entry.path().extension() == ".fsraw" && entry.is_regular_file(ec) && !entry.is_symlink(ec)) {
+      files.push_back(entry.path().string());
+    }
   }
   std::sort(files.begin(), files.end());
   if (options_.machine_progress)
@@ -155,8 +165,9 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   }
 
   trace::StringTable recordedStrings;
-  trace::Run run = mergeProcessStreams(streams, recordedStrings, options_.label);
-  run.command = quoteCommandLine(options_.argv);
+  // The program's arguments and the label come from argv: any bytes, made UTF-8 here, where they enter.
+  trace::Run run = mergeProcessStreams(streams, recordedStrings, trace::validUtf8(options_.label));
+  run.command = trace::validUtf8(quoteCommandLine(options_.argv));
   run.labels["exit"] = exit.describe();
   if (windowStartNs_ > 0 || windowEndNs_ != std::numeric_limits<std::int64_t>::max()) {
     auto stats = applyTimeWindow(run, windowStartNs_, windowEndNs_);
@@ -186,6 +197,10 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   }
 
   try {
+    // Held from reading the session to renaming the new one into place: two records (or an import)
+    // appending at once both land, in turn.
+    io::SessionWriteLock lock(options_.output, options_.wait_for_session ? io::LockWait::Wait : io::LockWait::Fail,
+                              options_.on_session_wait);
     if (options_.append) session_ = io::loadSession(options_.output);
     trace::Run& added = trace::appendRun(session_, std::move(run), recordedStrings);
     summary.run_name = added.name;
@@ -193,8 +208,9 @@ RecordSummary Recording::collect(const ChildExit& exit) {
     if (options_.machine_progress) writeProgressLine(1, "saving " + options_.output);
     io::saveSession(session_, options_.output);
     summary.saved = true;
-  } catch (const io::InputError& e) {
+  } catch (const io::Failure& e) {
     summary.save_error = e.what();
+    summary.save_failure = e.kind();
     removeRawDir_ = false;
   }
   if (!removeRawDir_) summary.raw_dir_kept = rawDir_;

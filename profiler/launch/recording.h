@@ -3,11 +3,13 @@
 // the session. The program's output, signals and exit status are its own throughout.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "io/errors.h"
 #include "launch/capture.h"
 #include "launch/child_process.h"
 #include "trace/session.h"
@@ -27,6 +29,10 @@ struct RecordOptions {
   std::string injection_library;
   int flush_ms = 0;       // 0: the library's default
   bool keep_raw = false;  // keep the raw streams folder after a successful save
+  // Another writer of the same session: wait for it (calling on_session_wait with a line to show),
+  // or, with wait_for_session false, fail the save.
+  bool wait_for_session = true;
+  std::function<void(const std::string&)> on_session_wait;
 };
 
 // What happened after the program ended.
@@ -37,6 +43,7 @@ struct RecordSummary {
   std::size_t intervals = 0;
   std::vector<std::string> notes;  // lines for the user: stream problems, recorder messages, capture
   std::string save_error;          // why nothing was saved, when something was recorded
+  io::FailureKind save_failure = io::FailureKind::OutputFailed;
   std::string raw_dir_kept;        // the raw streams folder, when it was kept
 };
 

@@ -2,6 +2,7 @@
 #include "launch/run_join.h"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <optional>
 #include <unordered_map>
@@ -165,7 +166,16 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
   for (auto& [key, value] : b.labels) {
     if (key == "host") continue;
     if (key == "processes" && a.labels.count(key)) {
-      a.labels[key] = std::to_string(std::stoll(a.labels[key]) + std::stoll(value));
+      // A label is free text (file-formats.md allows "many"): add counts only when both are counts.
+      std::string& mine = a.labels[key];
+      auto count = [](const std::string& text) -> std::optional<long long> {
+        long long n = 0;
+        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (error != std::errc() || end != text.data() + text.size() || n < 0 || n > (1LL << 40)) return std::nullopt;
+        return n;
+      };
+      auto x = count(mine), y = count(value);
+      mine = x && y ? std::to_string(*x + *y) : mine + " + " + value;
       continue;
     }
     std::string k =

@@ -1,6 +1,7 @@
 // Raw stream reading with recovery: header checks, then chunk by chunk until the first bad one.
 #include "rawstream/reader.h"
 
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include <cerrno>
@@ -10,6 +11,7 @@
 #include <memory>
 
 #include "rawstream/bytes.h"
+#include "trace/utf8.h"
 
 namespace feedscope::rawstream {
 namespace {
@@ -97,9 +99,10 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
       auto exe = body.text();
       auto cmd = body.text();
       if (body.failed()) return RecordOutcome::Bad;
-      s.hostname = host;
-      s.executable = exe;
-      s.command_line = cmd;
+      // A hostname or an argument of the program may hold any bytes; downstream wants UTF-8.
+      s.hostname = trace::validUtf8(host);
+      s.executable = trace::validUtf8(exe);
+      s.command_line = trace::validUtf8(cmd);
       return RecordOutcome::Kept;
     }
     case RecordType::String: {
@@ -130,8 +133,8 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
     case RecordType::Device: {
       DeviceRecord d;
       d.id = body.field<std::int32_t>();
-      d.name = body.text();
-      d.uuid = body.text();
+      d.name = trace::validUtf8(body.text());
+      d.uuid = trace::validUtf8(body.text());
       if (body.failed()) return RecordOutcome::Bad;
       s.devices.push_back(std::move(d));
       return RecordOutcome::Kept;
@@ -150,7 +153,7 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
       Message m;
       m.severity = severity > static_cast<std::uint8_t>(Severity::Error) ? Severity::Error
                                                                          : static_cast<Severity>(severity);
-      m.text = body.rest();
+      m.text = trace::validUtf8(body.rest());
       s.messages.push_back(std::move(m));
       return RecordOutcome::Kept;
     }
@@ -330,6 +333,14 @@ std::string_view readStatusName(ReadStatus status) {
 }
 
 ReadResult readRawStream(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    // A device (/dev/zero) or a folder would be read for ever or not at all.
+    ReadResult result;
+    result.report.status = ReadStatus::Unreadable;
+    result.report.problem = path + ": neither a regular file nor a pipe; refusing to read it";
+    return result;
+  }
   std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rbe"), &std::fclose);
   if (!file) {
     ReadResult result;

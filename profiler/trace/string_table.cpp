@@ -1,6 +1,8 @@
 // Interned strings with stable storage.
 #include "trace/string_table.h"
 
+#include "trace/utf8.h"
+
 namespace feedscope::trace {
 
 StringTable::StringTable() { intern(""); }
@@ -23,6 +25,8 @@ void StringTable::rebuildIndex() {
 
 StringId StringTable::intern(std::string_view text) {
   if (auto it = index_.find(text); it != index_.end()) return it->second;
+  // Every name of a session passes here: kernel and range names from any importer or raw stream.
+  if (!isValidUtf8(text)) return intern(validUtf8(text));
   auto id = static_cast<StringId>(strings_.size());
   const std::string& stored = strings_.emplace_back(text);
   index_.emplace(stored, id);

@@ -1,21 +1,47 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz preset: clang, ASan + UBSan) and runs each for SECONDS
-# (default 600), seeded from the real traces in tests/data and a session made from one of them.
+# (default 600), seeded from the real traces in tests/data, a session made from one of them, --fail-if
+# expressions and a small Nsight Systems export.
 # Prints the executions and the outcome of each; exits non-zero if a fuzzer found a crash.
-# Further arguments name the targets to run (default: all three), e.g.
+# Further arguments name the targets to run (default: all five), e.g.
 #   tests/fuzz/run-fuzzers.sh 600 fuzz_session_open fuzz_raw_stream
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_kineto_import fuzz_session_open fuzz_raw_stream)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_kineto_import fuzz_session_open fuzz_raw_stream fuzz_fail_if fuzz_nsys_open)
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --target fuzz_kineto_import fuzz_session_open fuzz_raw_stream
+cmake --build --preset fuzz --target "${targets[@]}"
 build=build-fuzz
 work=${FUZZ_WORK:-$build/fuzz-work}
 mkdir -p "$work/kineto-seeds" "$work/session-seeds" "$work/kineto-corpus" "$work/session-corpus" \
-  "$work/raw-seeds" "$work/raw-corpus"
+  "$work/raw-seeds" "$work/raw-corpus" "$work/fail-if-seeds" "$work/fail-if-corpus" "$work/nsys-seeds" \
+  "$work/nsys-corpus"
+
+# --fail-if seeds: the README's expressions.
+for e in 'starvation>20%' 'h2d_overlap<80%' 'h2d_pageable_count>0' 'step_time > 25ms' \
+         'comparison.throughput_ratio<1.5' 'steps.median_ns>=1e6'; do
+  printf '%s' "$e" > "$work/fail-if-seeds/$(printf '%s' "$e" | md5sum | cut -c1-12)"
+done
+
+# nsys seed: a small export with the tables the importer reads.
+python3 - "$work/nsys-seeds/small.sqlite" <<'PY'
+import os, sqlite3, sys
+if os.path.exists(sys.argv[1]): os.remove(sys.argv[1])
+db = sqlite3.connect(sys.argv[1])
+db.executescript("""
+CREATE TABLE StringIds(id INTEGER PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO StringIds VALUES (1, 'kernel'), (2, 'cudaLaunchKernel');
+CREATE TABLE CUPTI_ACTIVITY_KIND_KERNEL(start INTEGER, end INTEGER, deviceId INTEGER, streamId INTEGER,
+  correlationId INTEGER, shortName INTEGER, demangledName INTEGER, globalPid INTEGER);
+INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (1000, 2000, 0, 7, 1, 1, 1, 0), (3000, 5000, 0, 7, 2, 1, 1, 0);
+CREATE TABLE CUPTI_ACTIVITY_KIND_RUNTIME(start INTEGER, end INTEGER, correlationId INTEGER, nameId INTEGER,
+  globalTid INTEGER);
+INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (900, 950, 1, 2, 1), (2900, 2950, 2, 2, 1);
+""")
+db.commit()
+PY
 
 # Kineto seeds: the small real traces, plain and gzipped, and the legacy format.
 for f in tests/data/kineto/compare_base.json.gz tests/data/kineto/cpu_only.json.gz tests/data/kineto/mi250_rocm.json.gz; do
@@ -49,6 +75,8 @@ for target in "${targets[@]}"; do
     fuzz_kineto_import) corpus=$work/kineto-corpus seeds=$work/kineto-seeds dict=tests/fuzz/kineto.dict ;;
     fuzz_session_open) corpus=$work/session-corpus seeds=$work/session-seeds dict= ;;
     fuzz_raw_stream) corpus=$work/raw-corpus seeds=$work/raw-seeds dict=tests/fuzz/raw_stream.dict ;;
+    fuzz_fail_if) corpus=$work/fail-if-corpus seeds=$work/fail-if-seeds dict= ;;
+    fuzz_nsys_open) corpus=$work/nsys-corpus seeds=$work/nsys-seeds dict= ;;
     *) echo "unknown fuzz target: $target" >&2; exit 2 ;;
   esac
   log=$work/$target.log

@@ -186,6 +186,31 @@ TEST(NsysImport, UsesTheExportsOwnMemoryKindTable) {
   EXPECT_EQ(iv.at(1).src, MemoryKind::Pageable);
 }
 
+TEST(NsysImport, CopyKindsWithUnknownEnumNamesFallBackToThePublishedIds) {
+  // Issue 11: an ENUM_CUDA_MEMCPY_OPER whose names a newer nsys spells differently dropped every copy
+  // and called it an invalid timestamp. Unknown names fall back to the published ids; a kind unknown by
+  // both is counted under its own label, not as invalid.
+  TempDir dir;
+  std::string path = dir.file("renamed.sqlite");
+  {
+    NsysExportWriter w(path);
+    w.exec("CREATE TABLE ENUM_CUDA_MEMCPY_OPER (id INTEGER NOT NULL PRIMARY KEY, name TEXT, label TEXT);");
+    w.exec("INSERT INTO ENUM_CUDA_MEMCPY_OPER VALUES(1, 'CUDA_MEMCPY_DIRECTION_HOST_TO_DEVICE', 'HtoD'), "
+           "(2, 'CUDA_MEMCPY_DIRECTION_DEVICE_TO_HOST', 'DtoH'), (99, 'SOMETHING_NEW', 'New');");
+    w.memcpy(kMs, kMs + 1000, 0, 7, 1, 4096, 1, 0, 2);
+    w.memcpy(kMs + 2000, kMs + 3000, 0, 7, 2, 4096, 2, 2, 0);
+    w.memcpy(kMs + 4000, kMs + 5000, 0, 7, 3, 4096, 99, 2, 0);
+  }
+  trace::Session s = openInput(path);
+  const trace::Run& run = s.runs.at(0);
+  const auto& iv = run.tracks.at(0).intervals;
+  ASSERT_EQ(iv.size(), 2u);
+  EXPECT_EQ(iv.at(0).kind, trace::IntervalKind::MemcpyHtoD);
+  EXPECT_EQ(iv.at(1).kind, trace::IntervalKind::MemcpyDtoH);
+  EXPECT_EQ(run.records.invalid, 0u);
+  EXPECT_EQ(run.labels.at("nsys_unknown_copy_kinds"), "1 copy of kind 99 (SOMETHING_NEW)");
+}
+
 TEST(NsysImport, MissingTablesAreFine) {
   TempDir dir;
   std::string path = dir.file("kernels_only.sqlite");
