@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/named_host_stream.h"
 #include "analysis/thresholds.h"
 
 namespace feedscope::analysis {
@@ -51,54 +52,30 @@ class CorrelationBits {
   std::vector<std::uint64_t> bits_;
 };
 
-// True when [start, end) holds a whole step: a range around the training loop or around a step is
-// a container of work, and counting it as host work would hide the unnamed time inside it.
-bool containsAStep(const std::vector<StepWindow>& steps, TimeNs start, TimeNs end) {
-  auto it = std::lower_bound(steps.begin(), steps.end(), start,
-                             [](const StepWindow& s, TimeNs t) { return s.span.start < t; });
-  return it != steps.end() && it->span.end <= end;
-}
-
-bool namesHostWork(IntervalKind kind) {
-  return trace::isApiCall(kind) || kind == IntervalKind::HostOp || kind == IntervalKind::Range ||
-         kind == IntervalKind::DataLoading;
-}
-
 }  // namespace
 
-HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& timeline,
-                                   const std::vector<StepWindow>& steps) {
+HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& timeline) {
   HostInputPath out;
   CorrelationBits inputCopies;
   for (const CopyRecord& c : timeline.h2d_copies) inputCopies.set(c.correlation);
 
-  std::vector<SpanList> activity, inputCalls;
+  std::vector<SpanList> inputCalls;
   for (const trace::Track& track : run.tracks) {
     if (track.isGpu()) continue;
     const auto& iv = track.intervals;
-    SpanList named, calls, loader;
-    named.reserve(iv.size());  // one allocation: regrowing arrays of millions costs fresh pages each time
+    SpanList calls, loader;
     for (std::size_t i = 0; i < iv.size(); ++i) {
       const IntervalKind kind = iv.kind[i];
-      const TimeNs s = iv.start_ns[i], e = iv.end_ns[i];
       if (kind == IntervalKind::LoaderWork) {
-        appendToUnion(loader, s, e);
-        continue;
-      }
-      if (!namesHostWork(kind)) continue;
-      if (trace::isApiCall(kind)) {
+        appendToUnion(loader, iv.start_ns[i], iv.end_ns[i]);
+      } else if (trace::isApiCall(kind)) {
         out.has_host_calls = true;
-        if (inputCopies.has(iv.correlation[i])) appendToUnion(calls, s, e);
-      } else if (containsAStep(steps, s, e)) {
-        continue;
+        if (inputCopies.has(iv.correlation[i])) appendToUnion(calls, iv.start_ns[i], iv.end_ns[i]);
       }
-      appendToUnion(named, s, e);
     }
-    activity.push_back(std::move(named));
     inputCalls.push_back(std::move(calls));
     if (!loader.empty()) out.loader_threads.push_back(std::move(loader));
   }
-  out.host_activity = uniteAll(std::move(activity));
   out.input_calls = uniteAll(std::move(inputCalls));
   out.host_wait_or_input = unite(unite(timeline.blocking_calls, timeline.data_loading), out.input_calls);
   return out;
@@ -106,7 +83,8 @@ HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& 
 
 // Classifies every gap in one merge pass over the gaps and the input, loading and blocking spans
 // (all sorted), so that predicting a step costs only the gaps inside it.
-PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath& host, const std::vector<Span>& windows,
+PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath& host, const trace::Run& run,
+                             const std::vector<StepWindow>& steps, const std::vector<Span>& windows,
                              double pinnedBytesPerNs, double perCopyLatencyNs)
     : tl_(timeline),
       host_(host),
@@ -115,10 +93,11 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
       kernels_(timeline.kernels),
       otherWork_(timeline.other_work),
       otherWorkOfWindow_(timeline.other_work),
+      otherWorkOfGaps_(timeline.other_work),
       copies_(timeline.h2d),
       loading_(timeline.data_loading),
       inputCalls_(host.input_calls),
-      named_(host.host_activity),
+      named_(namedInInputGaps_),
       waitOrInput_(host.host_wait_or_input) {
   for (const SpanList& thread : host_.loader_threads) loaderThreads_.emplace_back(thread);
   fate_.reserve(tl_.gaps.size());
@@ -145,9 +124,16 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
   SpanList measured;
   for (const Span& w : windows) appendToUnion(measured, w.start, w.end);
   const SpanList rest = subtract(subtract(measured, inputGaps), tl_.blocking_calls);
+  // One pass over the named host time: how much of the rest it covers, and what of it lies in input
+  // gaps (all that the windows later need of it).
+  SpanCursor restCursor(rest), inputGapCursor(inputGaps);
+  TimeNs namedRestNs = 0;
+  forEachNamedHostSpan(run, steps, [&](Span named) {
+    namedRestNs += restCursor.lengthWithin(named);
+    inputGapCursor.forEachWithin(named, [&](TimeNs s, TimeNs e) { appendToUnion(namedInInputGaps_, s, e); });
+  });
   const TimeNs restNs = totalLength(rest);
-  coverage_ = restNs > 0 ? static_cast<double>(intersectionLength(rest, host_.host_activity)) / static_cast<double>(restNs)
-                         : 0.0;
+  coverage_ = restNs > 0 ? static_cast<double>(namedRestNs) / static_cast<double>(restNs) : 0.0;
   trustUnnamed_ = coverage_ >= thresholds::kTrustedNamedHostCoverage;
 }
 
@@ -208,12 +194,24 @@ TimeNs PrefetchModel::keptIdle(Span window, TimeNs& unnamedInputHostNs) const {
         gaps.begin());
   }
   while (gapCursor_ < gaps.size() && gaps[gapCursor_].span.end <= window.start) ++gapCursor_;
+  // Memsets and other non-input GPU work inside gaps that stay are GPU work, not idle: walked with
+  // the gaps (a window has dozens of gaps and a few such spans).
+  const SpanList& other = tl_.other_work;
+  std::size_t o = otherWorkOfGaps_.seek(window.start);
   for (std::size_t i = gapCursor_; i < gaps.size() && gaps[i].span.start < window.end; ++i) {
     const Span part{std::max(gaps[i].span.start, window.start), std::min(gaps[i].span.end, window.end)};
     if (part.length() == 0) continue;
     switch (fate_[i]) {
       case GapFate::Input: kept += keptOfInputGap(part, unnamedInputHostNs); break;
-      case GapFate::Stays: kept += part.length() - otherWork_.lengthWithin(part); break;
+      case GapFate::Stays: {
+        TimeNs busy = 0;
+        while (o < other.size() && other[o].end <= part.start) ++o;
+        for (std::size_t k = o; k < other.size() && other[k].start < part.end; ++k) {
+          busy += std::min(other[k].end, part.end) - std::max(other[k].start, part.start);
+        }
+        kept += part.length() - busy;
+        break;
+      }
       case GapFate::Goes: break;
     }
   }

@@ -41,25 +41,23 @@ struct PrefetchPaths {
 
 // The host side of the input path, gathered once per device.
 struct HostInputPath {
-  SpanList host_activity;   // host time some range, operator or call names (every thread but loader workers)
   SpanList input_calls;     // the host calls that launched this device's host-to-device copies
   SpanList host_wait_or_input;  // blocking calls ∪ data loading ∪ input calls: not host work of the step
   std::vector<SpanList> loader_threads;  // loader workers' busy time, one list per worker thread
   bool has_host_calls = false;           // API calls were recorded: the host path can be measured
 };
 
-// `steps` are the run's step windows in time order: ranges that contain a whole step are containers
-// (a user's range around the loop), not host work.
-HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& timeline,
-                                   const std::vector<StepWindow>& steps);
+HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& timeline);
 
 class PrefetchModel {
  public:
   // `windows`: the step windows (or the GPU window) the model will be asked about, in time order.
   // `pinnedBytesPerNs`: the pinned host-to-device bandwidth in bytes per ns (decimal GB/s);
   // `perCopyLatencyNs`: the fixed cost of one pinned copy, 0 when unknown.
-  PrefetchModel(const DeviceTimeline& timeline, const HostInputPath& host, const std::vector<Span>& windows,
-                double pinnedBytesPerNs, double perCopyLatencyNs);
+  // `steps`: the run's step windows (ranges containing a whole step are containers, not host work).
+  PrefetchModel(const DeviceTimeline& timeline, const HostInputPath& host, const trace::Run& run,
+                const std::vector<StepWindow>& steps, const std::vector<Span>& windows, double pinnedBytesPerNs,
+                double perCopyLatencyNs);
 
   // Windows are cheapest asked in time order (cursors move forward; going back costs a search).
   PrefetchPaths predict(Span window) const;
@@ -84,6 +82,7 @@ class PrefetchModel {
   const DeviceTimeline& tl_;
   const HostInputPath& host_;
   trace::LargeVector<GapFate> fate_;  // one per tl_.gaps
+  SpanList namedInInputGaps_;         // named host time inside input gaps (all the windows need of it)
   // Span edges inside one input gap (time, list bit, +1 or -1), reused so a gap costs no allocation.
   struct Edge {
     TimeNs at;
@@ -97,7 +96,7 @@ class PrefetchModel {
   double perCopyLatencyNs_;
   // Cursors over the sorted lists the windows read (see SpanCursor).
   mutable std::size_t gapCursor_ = 0;  // first gap that may touch the next window
-  mutable SpanCursor kernels_, otherWork_, otherWorkOfWindow_, copies_, loading_, inputCalls_, named_, waitOrInput_;
+  mutable SpanCursor kernels_, otherWork_, otherWorkOfWindow_, otherWorkOfGaps_, copies_, loading_, inputCalls_, named_, waitOrInput_;
   mutable std::vector<SpanCursor> loaderThreads_;
 };
 

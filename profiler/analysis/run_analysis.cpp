@@ -233,11 +233,11 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     // The pinned reference first: the prefetch model's copy path needs it.
     WhatIf reference;
     choosePinnedReference(reference, d, run, options);
-    const HostInputPath hostPath = collectHostInputPath(run, d.timeline, steps);
+    const HostInputPath hostPath = collectHostInputPath(run, d.timeline);
     std::vector<Span> windows;
     for (const auto& s : steps) windows.push_back(s.span);
     if (windows.empty()) windows.push_back(d.whole.window);
-    const PrefetchModel model(d.timeline, hostPath, windows, reference.pinned_reference_gbps.value_or(0.0),
+    const PrefetchModel model(d.timeline, hostPath, run, steps, windows, reference.pinned_reference_gbps.value_or(0.0),
                               pinnedCopyLatencyNs(run));
     d.steps.reserve(steps.size());
     WindowMeter meter(d.timeline, options);
