@@ -41,6 +41,7 @@
 #include "ui/compare_panel.h"
 #include "ui/details_panel.h"
 #include "ui/document_loader.h"
+#include "ui/export_choice.h"
 #include "ui/exporters.h"
 #include "ui/findings_panel.h"
 #include "ui/recent_files.h"
@@ -499,15 +500,22 @@ void MainWindow::chooseExport() {
   ids << "png";
   QSettings settings;
   QString filter = settings.value("lastExportFilter", filters.front()).toString();
+  QString filterId = ids.value(std::max<qsizetype>(0, filters.indexOf(filter)));
+  // The proposed name carries the filter's extension, so that a run name with a dot is not read as one.
   QString base = settings.value("lastExportDir").toString() + "/" +
-                 QString::fromStdString(doc_->analyses.front().run_name);
+                 QString::fromStdString(doc_->analyses.front().run_name) + "." + exportSuffixOf(filterId);
   QString path = QFileDialog::getSaveFileName(this, tr("Export"), base, filters.join(";;"), &filter);
   if (path.isEmpty()) return;
+  // The typed extension decides the format; the selected filter only breaks ties (two CSVs, two JSONs).
+  ExportChoice choice = chooseExportFormat(path, ids.value(std::max<qsizetype>(0, filters.indexOf(filter))));
+  if (choice.format_id.isEmpty()) {
+    showError(tr("Export failed"), choice.error);
+    return;
+  }
   settings.setValue("lastExportDir", QFileInfo(path).absolutePath());
-  settings.setValue("lastExportFilter", filter);
-  QString id = ids.value(std::max<qsizetype>(0, filters.indexOf(filter)));
-  QString suffix = id == "png" ? "png" : QString::fromStdString(findExportFormat(id.toStdString())->suffix);
-  if (QFileInfo(path).suffix().isEmpty()) path += "." + suffix;
+  settings.setValue("lastExportFilter", filters.value(ids.indexOf(choice.format_id), filter));
+  path = choice.path;
+  QString id = choice.format_id;
   if (id == "png") {
     QString error = exportTo(id, path);
     if (!error.isEmpty()) showError(tr("Export failed"), error);
