@@ -157,6 +157,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   central_tabs_->setDocumentMode(true);
   central_tabs_->addTab(timelinePage, tr("Timeline"));
   central_tabs_->addTab(comparePage, tr("Compare"));
+  // Whenever the timeline is shown it has the keyboard (W/A/S/D, F, Esc).
+  connect(central_tabs_, &QTabWidget::currentChanged, this, [this](int index) {
+    if (index == 0) timeline_->setFocus(Qt::OtherFocusReason);
+  });
   setCentralWidget(central_tabs_);
 
   auto* findingsDock = new QDockWidget(tr("Findings"), this);
@@ -227,9 +231,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     }
   });
   connect(findings_, &FindingsPanel::evidenceRequested, this, [this](view::TimeRange r) {
+    // The timeline comes forward first, so that the zoom is computed at its real width; then it takes
+    // the keyboard, so that W/A/S/D move around the evidence at once.
+    central_tabs_->setCurrentIndex(0);
     // Show the evidence with as much again of context on each side, and select it.
     timeline_->showRange({r.start - r.length(), r.end + r.length()});
     timeline_->selectRange(r);
+    timeline_->setFocus(Qt::OtherFocusReason);
   });
   connect(run_, &RunPanel::resultReady, this, [this](const QString& path) { openFiles({path}); });
   connect(run_, &RunPanel::gpuStatusChanged, this, &MainWindow::onGpuStatus);
@@ -563,10 +571,12 @@ void MainWindow::showShortcuts() {
   QMessageBox::information(
       this, tr("Keyboard and mouse"),
       tr("<table cellpadding=2>"
-         "<tr><td><b>Wheel</b></td><td>zoom at the cursor (Shift: pan; over the lane names: scroll)</td></tr>"
-         "<tr><td><b>Drag</b></td><td>pan (vertically too)</td></tr>"
-         "<tr><td><b>Shift+drag</b>, drag on the ruler</td><td>select a time range: its metrics show "
-         "below</td></tr>"
+         "<tr><td><b>Wheel</b></td><td>scroll the rows</td></tr>"
+         "<tr><td><b>Ctrl+wheel</b></td><td>zoom at the cursor</td></tr>"
+         "<tr><td><b>Shift+wheel</b>, horizontal wheel</td><td>pan</td></tr>"
+         "<tr><td><b>Drag</b>, drag on the ruler</td><td>select a time range: its length shows while "
+         "dragging, its metrics below</td></tr>"
+         "<tr><td><b>Shift+drag</b>, middle-button drag</td><td>pan</td></tr>"
          "<tr><td><b>W / S</b></td><td>zoom in / out at the cursor (faster while held; Shift: faster "
          "still)</td></tr>"
          "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "trace/units.h"
+#include "view/colors.h"
 #include "view/ruler.h"
 
 namespace feedscope::ui {
@@ -170,6 +172,30 @@ void paintSelection(QPainter& p, QSize size, const TimelineFrame& f, const Timel
   p.drawLine(QPointF(x1, m.lanesTop()), QPointF(x1, size.height()));
 }
 
+// The selection's length in a tag: on the ruler band above it (as Perfetto shows it) and at the top of
+// the canvas, so it reads while dragging without looking away from the lanes.
+void paintSelectionSpan(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m,
+                        double tagY) {
+  if (!f.viewport->selection()) return;
+  const auto& sel = *f.viewport->selection();
+  double x0 = m.toX(std::max(f.viewport->toPx(sel.start), 0.0));
+  double x1 = m.toX(std::min(f.viewport->toPx(sel.end), f.viewport->width()));
+  if (x1 <= x0) return;
+  QString text = QString::fromStdString(trace::formatDuration(static_cast<trace::TimeNs>(std::llround(sel.length()))));
+  QFontMetrics metrics(p.font());
+  double w = metrics.horizontalAdvance(text) + 10;
+  double h = metrics.height() + 2;
+  double centre = (x0 + x1) / 2;
+  QRectF tag(centre - w / 2, tagY, w, h);
+  QColor edge = theme.selection;
+  edge.setAlpha(255);
+  p.setPen(QPen(edge, 1));
+  p.drawLine(QPointF(x0, tagY + h / 2), QPointF(x1, tagY + h / 2));
+  p.fillRect(tag, edge);
+  p.setPen(edge.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250));
+  p.drawText(tag, Qt::AlignCenter, text);
+}
+
 // A faint line down through the lanes at each labelled tick helps read times off boxes.
 void paintGrid(QPainter& p, QSize size, const view::Ruler& ruler, const TimelineTheme& theme,
                const Mapping& m) {
@@ -298,8 +324,11 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
   p.setClipRect(QRectF(0, m.lanesTop(), size.width(), size.height() - m.lanesTop()));
   paintLabels(p, size, f, theme, m);
   p.restore();
+  p.setClipRect(QRectF(f.label_width, m.lanesTop(), size.width() - f.label_width, size.height() - m.lanesTop()));
+  paintSelectionSpan(p, f, theme, m, m.lanesTop() + 2);
   p.setClipRect(QRectF(f.label_width, 0, size.width() - f.label_width, f.ruler_height));
   paintRuler(p, size, f, ruler, theme, m);
+  paintSelectionSpan(p, f, theme, m, 1);
   p.setClipping(false);
   paintRulerCorner(p, f, ruler, theme);
 }

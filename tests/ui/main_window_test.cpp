@@ -242,6 +242,34 @@ TEST_F(WindowFixture, AFindingZoomsTheTimelineToItsEvidence) {
   EXPECT_NEAR(vp.visible().length(), 3 * evidence.length(), 1);
 }
 
+// Issue 13, 5: a finding clicked while the Compare tab is shown brings the timeline forward, zoomed to
+// the evidence at its real width, and the timeline has the keyboard: W zooms at once.
+TEST_F(WindowFixture, AFindingOnTheCompareTabBringsTheTimelineForwardWithTheKeyboard) {
+  window.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+  window.showTab("compare");
+  QApplication::processEvents();
+  FindingsPanel* panel = window.findings();
+  panel->table()->setFocus();
+  int row = 0;
+  while (panel->model()->finding(row)->id != "pageable_h2d") ++row;
+  panel->activate(row);
+  QApplication::processEvents();
+  TimelineWidget* timeline = window.timeline();
+  EXPECT_TRUE(timeline->isVisible());
+  EXPECT_TRUE(timeline->hasFocus());
+  const auto& vp = timeline->viewport();
+  ASSERT_TRUE(vp.selection());
+  EXPECT_NEAR(vp.visible().length(), 3 * vp.selection()->length(), 1);
+  EXPECT_NEAR(vp.width(), timeline->width() - timeline->lanesLeft() -
+                              timeline->findChild<QScrollBar*>("timelineScroll")->width(), 1);
+  double before = vp.nsPerPx();
+  QTest::keyPress(QApplication::focusWidget(), Qt::Key_W);
+  QTest::qWait(60);
+  QTest::keyRelease(QApplication::focusWidget(), Qt::Key_W);
+  EXPECT_LT(vp.nsPerPx(), before);
+}
+
 TEST_F(WindowFixture, EveryExportWritesItsFile) {
   TempDir dir;
   for (const auto& format : exportFormats()) {
