@@ -233,24 +233,29 @@ void paintRulerCorner(QPainter& p, const TimelineFrame& f, const view::Ruler& ru
              metrics.elidedText(corner, Qt::ElideRight, f.label_width - 10));
 }
 
-// Under the starvation lane's name: which colour is which cause group.
-void paintCauseLegend(QPainter& p, QPointF at, const TimelineTheme& theme) {
+// Under the starvation lane's name: which shade is which cause, one entry per shade, wrapped to the
+// lane-name column.
+void paintCauseLegend(QPainter& p, QRectF area, const TimelineTheme& theme) {
   QFont small = p.font();
   small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
   const QFont saved = p.font();
   p.setFont(small);
   QFontMetrics metrics(small);
-  double x = at.x();
-  for (int g = 0; g < view::kCauseGroupCount; ++g) {
-    auto group = static_cast<view::CauseGroup>(g);
-    QString word = g == 0   ? QStringLiteral("copy")
-                   : g == 1 ? QStringLiteral("host")
-                   : g == 2 ? QStringLiteral("launch")
-                            : QStringLiteral("other");
-    p.fillRect(QRectF(x, at.y() + 3, 7, 7), toQColor(view::causeGroupColor(group)));
+  const double lineHeight = metrics.height();
+  double x = area.left();
+  double y = area.top();
+  for (const auto& entry : view::starvationLegend()) {
+    QString word = QString::fromUtf8(entry.word.data(), static_cast<qsizetype>(entry.word.size()));
+    double w = 9 + metrics.horizontalAdvance(word) + 8;
+    if (x > area.left() && x + w - 8 > area.right()) {
+      x = area.left();
+      y += lineHeight;
+    }
+    if (y + lineHeight > area.bottom() + 1) break;
+    p.fillRect(QRectF(x, y + (lineHeight - 7) / 2, 7, 7), toQColor(entry.color));
     p.setPen(theme.dim_text);
-    p.drawText(QPointF(x + 9, at.y() + 10), word);
-    x += 9 + metrics.horizontalAdvance(word) + 8;
+    p.drawText(QRectF(x + 9, y, w, lineHeight), Qt::AlignVCenter | Qt::AlignLeft, word);
+    x += w;
   }
   p.setFont(saved);
 }
@@ -274,7 +279,8 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     double titleHeight = std::min(lp.height, lane.kind == view::LaneKind::Starvation ? 15.0 : 18.0);
     p.drawText(QRectF(6, y, f.label_width - 10, titleHeight), Qt::AlignVCenter | Qt::AlignLeft,
                metrics.elidedText(title, Qt::ElideMiddle, f.label_width - 10));
-    if (lane.kind == view::LaneKind::Starvation) paintCauseLegend(p, QPointF(16, y + 15), theme);
+    if (lane.kind == view::LaneKind::Starvation)
+      paintCauseLegend(p, QRectF(16, y + 14, f.label_width - 20, lp.height - 15), theme);
   }
   const QFont normal = p.font();
   QFont bold = normal;
