@@ -177,7 +177,7 @@ void ChartsPanel::rebuild() {
   resetChart(steps, tr("Step time per step"));
   resetChart(breakdown, tr("Where a step's time goes"));
   resetChart(bandwidth, tr("H2D bandwidth against copy size"));
-  resetChart(gaps, tr("Idle gaps of compute by length"));
+  resetChart(gaps, tr("Idle time of compute by gap length"));
   const ChartStyle style = styleOf(*this);
   if (doc_) {
     buildStepTimes(steps);
@@ -340,31 +340,37 @@ void ChartsPanel::buildGaps(QChart* gaps) {
   for (const auto& a : doc_->analyses) devices.push_back(a.primary());
   view::GapHistogram h = view::gapHistogram(devices);
   if (h.labels.empty()) {
-    gaps->setTitle(tr("Idle gaps of compute by length (no idle gaps)"));
+    gaps->setTitle(tr("Idle time of compute by gap length (no idle gaps)"));
     return;
   }
+  // Bars weigh each bin by its idle time: what starves the GPU is a handful of long gaps, which a
+  // count of gaps hides under hundreds of short ones. The tooltip gives the count too.
   auto* series = new QBarSeries;
-  double maxCount = 0;
+  double maxIdle = 0;
   for (std::size_t r = 0; r < devices.size(); ++r) {
     auto* set = new QBarSet(QString::fromStdString(doc_->analyses[r].run_name));
     set->setColor(toQColor(view::runColor(r)));
     set->setBorderColor(Qt::transparent);
-    for (auto c : h.counts[r]) {
-      *set << static_cast<double>(c);
-      maxCount = std::max(maxCount, static_cast<double>(c));
+    set->setProperty("run", static_cast<int>(r));
+    for (double ms : h.idle_ms[r]) {
+      *set << ms;
+      maxIdle = std::max(maxIdle, ms);
     }
     series->append(set);
   }
   QStringList binLabels;
   for (const auto& label : h.labels) binLabels << QString::fromStdString(label);
-  connect(series, &QBarSeries::hovered, this, [binLabels](bool status, int index, QBarSet* set) {
-    if (index < 0 || index >= binLabels.size()) return;
-    auto count = static_cast<long long>(set->at(index));
-    showTip(status, tr("%1: %2 %3 of %4")
-                        .arg(set->label())
-                        .arg(count)
-                        .arg(count == 1 ? tr("gap") : tr("gaps"), binLabels[index]));
-  });
+  connect(series, &QBarSeries::hovered, this,
+          [binLabels, counts = h.counts](bool status, int index, QBarSet* set) {
+            if (index < 0 || index >= binLabels.size()) return;
+            auto run = static_cast<std::size_t>(std::max(0, set->property("run").toInt()));
+            auto count = run < counts.size() ? static_cast<long long>(counts[run][static_cast<std::size_t>(index)]) : 0;
+            showTip(status, tr("%1: %2 ms idle in %3 %4 of %5")
+                                .arg(set->label())
+                                .arg(set->at(index), 0, 'f', 2)
+                                .arg(count)
+                                .arg(count == 1 ? tr("gap") : tr("gaps"), binLabels[index]));
+          });
   gaps->addSeries(series);
   // Bar k sits at x = k; its edges at k ± 0.5 carry the decade labels, like a log axis.
   auto* x = new QCategoryAxis;
@@ -374,8 +380,7 @@ void ChartsPanel::buildGaps(QChart* gaps) {
   x->setStartValue(-0.5);
   x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
   for (const auto& tick : h.edge_ticks) x->append(QString::fromStdString(tick.label), tick.value);
-  auto* y = valueAxis(tr("gaps"), maxCount);
-  y->setLabelFormat("%d");
+  auto* y = valueAxis(tr("idle ms"), maxIdle);
   gaps->addAxis(x, Qt::AlignBottom);
   gaps->addAxis(y, Qt::AlignLeft);
   series->attachAxis(x);

@@ -109,6 +109,12 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   auto* gapBars = qobject_cast<QBarSeries*>(window.charts()->gapChart()->series().at(0));
   ASSERT_NE(gapBars, nullptr);
   EXPECT_EQ(gapBars->barSets().at(0)->color(), toQColor(view::runColor(0)));
+  // The idle-gap bars weigh each length by its idle time, not by the number of gaps (issue 13, 8).
+  view::GapHistogram gaps = view::gapHistogram({doc->analyses[0].primary(), doc->analyses[1].primary()});
+  ASSERT_EQ(gapBars->barSets().at(0)->count(), static_cast<int>(gaps.idle_ms[0].size()));
+  for (int k = 0; k < gapBars->barSets().at(0)->count(); ++k)
+    EXPECT_DOUBLE_EQ(gapBars->barSets().at(0)->at(k), gaps.idle_ms[0][static_cast<std::size_t>(k)]) << k;
+  EXPECT_EQ(window.charts()->gapChart()->axes(Qt::Vertical).front()->titleText(), "idle ms");
 }
 
 // The labels of a chart axis in order: a category axis's labels, or its kind for others.
