@@ -627,7 +627,24 @@ void MainWindow::fitComparePage() {
   // table (stretch 0) is held at the width its columns need and the charts (stretch 1) get what is
   // left; in a window too narrow for both, the table gives way first and scrolls, the charts keep
   // their minimum.
-  page->setSizes({compare_->fullTableWidth(), charts_->minimumSizeHint().width()});
+  //
+  // When the table and the charts' minimum do not fit side by side (many runs, a small window), the
+  // table goes above the charts at the page's full width, so that it never scrolls sideways.
+  const int available = central_tabs_->width();
+  const int table = compare_->fullTableWidth();
+  const int charts = charts_->minimumSizeHint().width();
+  const bool sideBySide = available <= 0 || table + page->handleWidth() + charts <= available;
+  page->setOrientation(sideBySide ? Qt::Horizontal : Qt::Vertical);
+  if (sideBySide) {
+    page->setSizes({table, charts});
+  } else {
+    page->setSizes({compare_->sizeHint().height(), charts_->minimumSizeHint().height()});
+  }
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  fitComparePage();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -186,6 +186,32 @@ TEST_F(WindowFixture, TheCompareTableShowsEveryColumnWithoutScrolling) {
   EXPECT_LE(table->columnViewportPosition(5) + table->columnWidth(5), table->viewport()->width());
 }
 
+// Issue 13, 2: six runs at 1280x800 — the compare table needs no sideways scroll, run names are cut in
+// the middle where space is short and hovering gives the whole name.
+TEST(CompareSixRuns, TheTableFitsWithoutSidewaysScrollAndNamesAreWholeOnHover) {
+  MainWindow window{false};
+  window.resize(1280, 800);
+  window.show();
+  QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+  const QString trap = QString::fromStdString(FEEDSCOPE_TEST_DATA_DIR "/h200/h200_trap.json.gz");
+  window.openFiles({QString::fromStdString(kNaive), QString::fromStdString(kStream), trap,
+                    QString::fromStdString(kNaive), QString::fromStdString(kStream), trap});
+  ASSERT_TRUE(waitUntil([&] { return loaded.count() == 1; }));
+  window.showTab("compare");
+  QTest::qWait(150);
+  QTableView* table = window.comparePanel()->table();
+  const int last = table->model()->columnCount() - 1;
+  ASSERT_GE(last, 11);
+  EXPECT_FALSE(table->horizontalScrollBar()->isVisible());
+  EXPECT_LE(table->columnViewportPosition(last) + table->columnWidth(last), table->viewport()->width());
+  EXPECT_EQ(table->model()->headerData(last, Qt::Horizontal, Qt::ToolTipRole).toString().contains("h200_"), true);
+  // The charts keep a usable size.
+  for (QChart* chart : {window.charts()->stepTimeChart(), window.charts()->gapChart()}) {
+    EXPECT_GE(chart->size().width(), 250) << chart->title().toStdString();
+    EXPECT_GE(chart->size().height(), 180) << chart->title().toStdString();
+  }
+}
+
 TEST_F(WindowFixture, FindingTitlesTakeTheRestOfTheDockAndWrapRatherThanBeCut) {
   QTableView* table = window.findings()->table();
   QHeaderView* header = table->horizontalHeader();

@@ -29,15 +29,18 @@ std::set<Rgb> coloursOf(const DrawList& list, const LaneLayout& layout, std::siz
   std::set<Rgb> colours;
   for (std::size_t s = 0; s < layout.row_slots.size(); ++s) {
     if (layout.row_slots[s].lane != lane) continue;
-    for (auto b = list.slot_boxes[s].begin; b < list.slot_boxes[s].end; ++b) colours.insert(list.boxes[b].color);
-    for (auto f = list.slot_folds[s].begin; f < list.slot_folds[s].end; ++f) colours.insert(list.folds[f].color);
+    for (auto b = list.slot_boxes[s].begin; b < list.slot_boxes[s].end; ++b)
+      colours.insert(list.boxes[b].color);
+    for (auto f = list.slot_folds[s].begin; f < list.slot_folds[s].end; ++f)
+      colours.insert(list.folds[f].color);
   }
   return colours;
 }
 
 TEST(Colours, AFoldedColumnHasTheColourItsIntervalsHaveAsBoxes) {
   RunFixture f;
-  for (int k = 0; k < 2000; ++k) f.api("cudaLaunchKernel", 100 * k, 100 * k + 10, static_cast<std::uint32_t>(k + 1));
+  for (int k = 0; k < 2000; ++k)
+    f.api("cudaLaunchKernel", 100 * k, 100 * k + 10, static_cast<std::uint32_t>(k + 1));
   f.kernel(0, 10);
   AnalysedModel m(f.finish());
   std::size_t lane = m.lane(LaneKind::ApiCalls);
