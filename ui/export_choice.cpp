@@ -41,6 +41,22 @@ QString exportSuffixOf(const QString& formatId) {
   return {};
 }
 
+QString proposedExportPath(const QString& lastExportDir, const QString& firstOpenedFile,
+                           const QStringList& runNames, const QString& suffix) {
+  QString dir = lastExportDir;
+  if (dir.isEmpty() || !QFileInfo(dir).isDir()) dir = QFileInfo(firstOpenedFile).absolutePath();
+  QStringList names;
+  for (const QString& n : runNames) {
+    if (!names.contains(n)) names << n;
+  }
+  // More than three runs: the first three and how many more, so the name stays readable.
+  QString base = names.mid(0, 3).join("_vs_");
+  if (names.size() > 3) base += QStringLiteral("_and_%1_more").arg(names.size() - 3);
+  base.replace('/', '_').replace(' ', '_');
+  if (base.isEmpty()) base = QStringLiteral("feedscope");
+  return dir + "/" + base + "." + suffix;
+}
+
 ExportChoice chooseExportFormat(const QString& path, const QString& filterFormatId) {
   const auto all = targets();
   QString suffix = QFileInfo(path).suffix().toLower();

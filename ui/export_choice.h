@@ -17,6 +17,11 @@ struct ExportChoice {
 // Every export extension, and the one of a format id ("png" included).
 QStringList exportSuffixes();
 QString exportSuffixOf(const QString& formatId);
+// The name the export dialog proposes: in the last export folder, else the folder of the first opened
+// file (never "/"), named after every run ("a_vs_b"), with the format's extension.
+QString proposedExportPath(const QString& lastExportDir, const QString& firstOpenedFile,
+                           const QStringList& runNames, const QString& suffix);
+
 ExportChoice chooseExportFormat(const QString& path, const QString& filterFormatId);
 
 }  // namespace feedscope::ui

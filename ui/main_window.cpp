@@ -510,8 +510,11 @@ void MainWindow::chooseExport() {
   QString filter = settings.value("lastExportFilter", filters.front()).toString();
   QString filterId = ids.value(std::max<qsizetype>(0, filters.indexOf(filter)));
   // The proposed name carries the filter's extension, so that a run name with a dot is not read as one.
-  QString base = settings.value("lastExportDir").toString() + "/" +
-                 QString::fromStdString(doc_->analyses.front().run_name) + "." + exportSuffixOf(filterId);
+  QStringList runNames;
+  for (const auto& a : doc_->analyses) runNames << QString::fromStdString(a.run_name);
+  const QString firstFile = doc_->files.empty() ? QString() : QString::fromStdString(doc_->files.front());
+  QString base =
+      proposedExportPath(settings.value("lastExportDir").toString(), firstFile, runNames, exportSuffixOf(filterId));
   QString path = QFileDialog::getSaveFileName(this, tr("Export"), base, filters.join(";;"), &filter);
   if (path.isEmpty()) return;
   // The typed extension decides the format; the selected filter only breaks ties (two CSVs, two JSONs).

@@ -34,5 +34,15 @@ TEST(ExportChoice, AnUnknownExtensionIsRefusedWithTheKnownOnes) {
   EXPECT_TRUE(c.error.contains(".csv")) << c.error.toStdString();
 }
 
+// Issue 13, 10: the dialog opens in the session's folder, not "/", named after every run.
+TEST(ExportChoice, TheProposedNameIsInTheSessionsFolderAndNamesEveryRun) {
+  EXPECT_EQ(proposedExportPath("", "/data/runs/a.json.gz", {"h200_naive", "h200_stream"}, "html"),
+            "/data/runs/h200_naive_vs_h200_stream.html");
+  EXPECT_EQ(proposedExportPath("/nonexistent-folder", "/data/runs/a.json.gz", {"x"}, "csv"),
+            "/data/runs/x.csv");
+  EXPECT_EQ(proposedExportPath("/tmp", "/data/a.json.gz", {"a", "b", "c", "d", "e"}, "md"),
+            "/tmp/a_vs_b_vs_c_and_2_more.md");
+}
+
 }  // namespace
 }  // namespace feedscope::ui
