@@ -10,7 +10,9 @@
 #include <QCursor>
 #include <QEvent>
 #include <QGridLayout>
+#include <QBarLegendMarker>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -24,6 +26,7 @@
 #include "ui/timeline_painter.h"
 #include "view/chart_data.h"
 #include "view/colors.h"
+#include "view/elide.h"
 
 namespace feedscope::ui {
 namespace {
@@ -112,9 +115,16 @@ QValueAxis* valueAxis(const QString& title, double max) {
   return axis;
 }
 
-QStringList runNames(const Document& doc) {
+// A run's name as legends and bar labels show it: cut in the middle, shorter the more runs share the
+// chart, so two to six runs stay legible; the full name is kept for the hover tooltip.
+QString shortRunName(const Document& doc, std::size_t run) {
+  return QString::fromStdString(
+      view::elideMiddle(doc.analyses[run].run_name, view::runNameChars(doc.analyses.size())));
+}
+
+QStringList shortRunNames(const Document& doc) {
   QStringList names;
-  for (const auto& a : doc.analyses) names << QString::fromStdString(a.run_name);
+  for (std::size_t r = 0; r < doc.analyses.size(); ++r) names << shortRunName(doc, r);
   return names;
 }
 
@@ -124,6 +134,20 @@ void showTip(bool show, const QString& text) {
     QToolTip::showText(QCursor::pos(), text);
   } else {
     QToolTip::hideText();
+  }
+}
+
+// Hovering a legend entry names it in full: legends show run names cut in the middle.
+void addLegendTooltips(QChart* chart) {
+  for (QLegendMarker* marker : chart->legend()->markers()) {
+    QString full;
+    if (auto* bar = qobject_cast<QBarLegendMarker*>(marker)) {
+      full = bar->barset()->property("fullName").toString();
+    } else if (marker->series() != nullptr) {
+      full = marker->series()->property("fullName").toString();
+    }
+    if (full.isEmpty()) continue;
+    QObject::connect(marker, &QLegendMarker::hovered, marker, [full](bool on) { showTip(on, full); });
   }
 }
 
@@ -177,13 +201,14 @@ void ChartsPanel::rebuild() {
   resetChart(steps, tr("Step time per step"));
   resetChart(breakdown, tr("Where a step's time goes"));
   resetChart(bandwidth, tr("H2D bandwidth against copy size"));
-  resetChart(gaps, tr("Idle gaps of compute by length"));
+  resetChart(gaps, tr("Idle time of compute by gap length"));
   const ChartStyle style = styleOf(*this);
   if (doc_) {
     buildStepTimes(steps);
     buildBreakdown(breakdown, style.background);
     buildBandwidth(bandwidth, style.background);
     buildGaps(gaps);
+    for (QChart* chart : {steps, breakdown, bandwidth, gaps}) addLegendTooltips(chart);
   }
   for (QChartView* v : {step_time_, breakdown_, bandwidth_, gaps_}) applyStyle(v, style);
 }
@@ -195,7 +220,8 @@ void ChartsPanel::buildStepTimes(QChart* steps) {
     const auto* d = a.primary();
     if (d == nullptr || d->steps.empty()) continue;
     auto* series = new QLineSeries;
-    series->setName(QString::fromStdString(a.run_name));
+    series->setName(shortRunName(*doc_, r));
+    series->setProperty("fullName", QString::fromStdString(a.run_name));
     series->setPen(QPen(toQColor(view::runColor(r)), 2));
     series->setPointsVisible(d->steps.size() <= 200);
     for (const auto& p : view::stepTimesMs(*d)) {
@@ -257,7 +283,7 @@ void ChartsPanel::buildBreakdown(QChart* breakdown, const QColor& background) {
   });
   breakdown->addSeries(series);
   auto* x = new QBarCategoryAxis;
-  x->append(runNames(*doc_));
+  x->append(shortRunNames(*doc_));
   // Qt Charts allows a category label a quarter of the plot with two categories (the width over the
   // categories plus two), which cuts "h200_stream" under a bar that has room for it; with up to four
   // runs each bar's share is wide enough for a run name.
@@ -284,7 +310,8 @@ void ChartsPanel::buildBandwidth(QChart* bandwidth, const QColor& background) {
       if (points.empty()) return;
       auto* s = new QScatterSeries;
       QString name = QString::fromStdString(a.run_name) + " · " + kind;
-      s->setName(name);
+      s->setName(shortRunName(*doc_, r) + " · " + kind);
+      s->setProperty("fullName", name);
       s->setMarkerShape(shape);
       s->setMarkerSize(shape == QScatterSeries::MarkerShapeCircle ? 9 : 8);
       s->setColor(toQColor(view::runColor(r)));
@@ -340,31 +367,38 @@ void ChartsPanel::buildGaps(QChart* gaps) {
   for (const auto& a : doc_->analyses) devices.push_back(a.primary());
   view::GapHistogram h = view::gapHistogram(devices);
   if (h.labels.empty()) {
-    gaps->setTitle(tr("Idle gaps of compute by length (no idle gaps)"));
+    gaps->setTitle(tr("Idle time of compute by gap length (no idle gaps)"));
     return;
   }
+  // Bars weigh each bin by its idle time: what starves the GPU is a handful of long gaps, which a
+  // count of gaps hides under hundreds of short ones. The tooltip gives the count too.
   auto* series = new QBarSeries;
-  double maxCount = 0;
+  double maxIdle = 0;
   for (std::size_t r = 0; r < devices.size(); ++r) {
-    auto* set = new QBarSet(QString::fromStdString(doc_->analyses[r].run_name));
+    auto* set = new QBarSet(shortRunName(*doc_, r));
+    set->setProperty("fullName", QString::fromStdString(doc_->analyses[r].run_name));
     set->setColor(toQColor(view::runColor(r)));
     set->setBorderColor(Qt::transparent);
-    for (auto c : h.counts[r]) {
-      *set << static_cast<double>(c);
-      maxCount = std::max(maxCount, static_cast<double>(c));
+    set->setProperty("run", static_cast<int>(r));
+    for (double ms : h.idle_ms[r]) {
+      *set << ms;
+      maxIdle = std::max(maxIdle, ms);
     }
     series->append(set);
   }
   QStringList binLabels;
   for (const auto& label : h.labels) binLabels << QString::fromStdString(label);
-  connect(series, &QBarSeries::hovered, this, [binLabels](bool status, int index, QBarSet* set) {
-    if (index < 0 || index >= binLabels.size()) return;
-    auto count = static_cast<long long>(set->at(index));
-    showTip(status, tr("%1: %2 %3 of %4")
-                        .arg(set->label())
-                        .arg(count)
-                        .arg(count == 1 ? tr("gap") : tr("gaps"), binLabels[index]));
-  });
+  connect(series, &QBarSeries::hovered, this,
+          [binLabels, counts = h.counts](bool status, int index, QBarSet* set) {
+            if (index < 0 || index >= binLabels.size()) return;
+            auto run = static_cast<std::size_t>(std::max(0, set->property("run").toInt()));
+            auto count = run < counts.size() ? static_cast<long long>(counts[run][static_cast<std::size_t>(index)]) : 0;
+            showTip(status, tr("%1: %2 ms idle in %3 %4 of %5")
+                                .arg(set->property("fullName").toString())
+                                .arg(set->at(index), 0, 'f', 2)
+                                .arg(count)
+                                .arg(count == 1 ? tr("gap") : tr("gaps"), binLabels[index]));
+          });
   gaps->addSeries(series);
   // Bar k sits at x = k; its edges at k ± 0.5 carry the decade labels, like a log axis.
   auto* x = new QCategoryAxis;
@@ -374,8 +408,7 @@ void ChartsPanel::buildGaps(QChart* gaps) {
   x->setStartValue(-0.5);
   x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
   for (const auto& tick : h.edge_ticks) x->append(QString::fromStdString(tick.label), tick.value);
-  auto* y = valueAxis(tr("gaps"), maxCount);
-  y->setLabelFormat("%d");
+  auto* y = valueAxis(tr("idle ms"), maxIdle);
   gaps->addAxis(x, Qt::AlignBottom);
   gaps->addAxis(y, Qt::AlignLeft);
   series->attachAxis(x);

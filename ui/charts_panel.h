@@ -1,6 +1,6 @@
 // The compare view's charts (Qt Charts): step time per step for each run; the time breakdown of a
 // step as stacked bars per run; H2D bandwidth against copy size (pageable and pinned, log axes
-// labelled in bytes); a histogram of idle-gap lengths. Series come from view/chart_data, downsampled
+// labelled in bytes); idle time per idle-gap length. Series come from view/chart_data, downsampled
 // there; each run keeps one colour in every chart, and hovering a bar or point names it.
 #pragma once
 

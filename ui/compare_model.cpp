@@ -5,6 +5,7 @@
 #include <QGuiApplication>
 #include <QPalette>
 
+#include "view/elide.h"
 #include "view/metric_text.h"
 
 namespace feedscope::ui {
@@ -111,13 +112,18 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     return tr("%1 − %2").arg(QString::fromStdString(table_.runs[run]),
                              QString::fromStdString(table_.runs[base]));
   }
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section >= 1 && section < columnCount()) {
+    return QString::fromStdString(table_.runs[section == 1 ? 0 : static_cast<std::size_t>(section / 2)]);
+  }
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section >= columnCount()) {
     return QAbstractTableModel::headerData(section, orientation, role);
   }
   if (section == 0) return tr("Metric");
   std::size_t run = section == 1 ? 0 : static_cast<std::size_t>(section / 2);
-  QString name = QString::fromStdString(table_.runs[run]);
-  if (section > 1 && section % 2 == 1) return tr("Δ %1").arg(name);
+  // Cut in the middle, shorter the more runs there are; the tooltip has the whole name.
+  QString name = QString::fromStdString(view::elideMiddle(table_.runs[run], view::runNameChars(table_.runs.size())));
+  // Five runs and more: a Δ column is named by the run column before it; its tooltip says which.
+  if (section > 1 && section % 2 == 1) return table_.runs.size() >= 5 ? tr("Δ") : tr("Δ %1").arg(name);
   return name;
 }
 

@@ -11,6 +11,12 @@
 #include "ui/compare_model.h"
 
 namespace feedscope::ui {
+namespace {
+
+// Widest column with five runs and more: about 16 characters, enough for every value and most names.
+constexpr int kManyRunsMaxColumnPx = 110;
+
+}  // namespace
 
 ComparePanel::ComparePanel(QWidget* parent)
     : QWidget(parent),
@@ -25,6 +31,10 @@ ComparePanel::ComparePanel(QWidget* parent)
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setWordWrap(false);
+  // Run names in the header are cut in the middle (the model shortens them, more so for more runs;
+  // the tooltip has the whole name), and value columns are held narrow so that six runs fit.
+  table_->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
+  table_->setTextElideMode(Qt::ElideMiddle);
   table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
   verdict_->setObjectName("compareVerdict");
   verdict_->setWordWrap(true);
@@ -37,6 +47,10 @@ ComparePanel::ComparePanel(QWidget* parent)
 
 void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
   model_->setTable(doc ? doc->compare : view::CompareTable{});
+  // With five runs and more, the longest metric names are cut (in the middle) rather than the table
+  // scrolling sideways; fewer runs show every name whole.
+  const bool many = doc && doc->runs.size() >= 5;
+  table_->horizontalHeader()->setMaximumSectionSize(many ? kManyRunsMaxColumnPx : -1);
   // Now, not at the next layout: the window sizes the panel from these widths straight away.
   table_->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);
   updateGeometry();

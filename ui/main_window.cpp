@@ -41,6 +41,7 @@
 #include "ui/compare_panel.h"
 #include "ui/details_panel.h"
 #include "ui/document_loader.h"
+#include "ui/export_choice.h"
 #include "ui/exporters.h"
 #include "ui/findings_panel.h"
 #include "ui/recent_files.h"
@@ -156,6 +157,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   central_tabs_->setDocumentMode(true);
   central_tabs_->addTab(timelinePage, tr("Timeline"));
   central_tabs_->addTab(comparePage, tr("Compare"));
+  // Whenever the timeline is shown it has the keyboard (W/A/S/D, F, Esc).
+  connect(central_tabs_, &QTabWidget::currentChanged, this, [this](int index) {
+    if (index == 0) timeline_->setFocus(Qt::OtherFocusReason);
+  });
   setCentralWidget(central_tabs_);
 
   auto* findingsDock = new QDockWidget(tr("Findings"), this);
@@ -226,9 +231,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     }
   });
   connect(findings_, &FindingsPanel::evidenceRequested, this, [this](view::TimeRange r) {
+    // The timeline comes forward first, so that the zoom is computed at its real width; then it takes
+    // the keyboard, so that W/A/S/D move around the evidence at once.
+    central_tabs_->setCurrentIndex(0);
     // Show the evidence with as much again of context on each side, and select it.
     timeline_->showRange({r.start - r.length(), r.end + r.length()});
     timeline_->selectRange(r);
+    timeline_->setFocus(Qt::OtherFocusReason);
   });
   connect(run_, &RunPanel::resultReady, this, [this](const QString& path) { openFiles({path}); });
   connect(run_, &RunPanel::gpuStatusChanged, this, &MainWindow::onGpuStatus);
@@ -499,15 +508,25 @@ void MainWindow::chooseExport() {
   ids << "png";
   QSettings settings;
   QString filter = settings.value("lastExportFilter", filters.front()).toString();
-  QString base = settings.value("lastExportDir").toString() + "/" +
-                 QString::fromStdString(doc_->analyses.front().run_name);
+  QString filterId = ids.value(std::max<qsizetype>(0, filters.indexOf(filter)));
+  // The proposed name carries the filter's extension, so that a run name with a dot is not read as one.
+  QStringList runNames;
+  for (const auto& a : doc_->analyses) runNames << QString::fromStdString(a.run_name);
+  const QString firstFile = doc_->files.empty() ? QString() : QString::fromStdString(doc_->files.front());
+  QString base =
+      proposedExportPath(settings.value("lastExportDir").toString(), firstFile, runNames, exportSuffixOf(filterId));
   QString path = QFileDialog::getSaveFileName(this, tr("Export"), base, filters.join(";;"), &filter);
   if (path.isEmpty()) return;
+  // The typed extension decides the format; the selected filter only breaks ties (two CSVs, two JSONs).
+  ExportChoice choice = chooseExportFormat(path, ids.value(std::max<qsizetype>(0, filters.indexOf(filter))));
+  if (choice.format_id.isEmpty()) {
+    showError(tr("Export failed"), choice.error);
+    return;
+  }
   settings.setValue("lastExportDir", QFileInfo(path).absolutePath());
-  settings.setValue("lastExportFilter", filter);
-  QString id = ids.value(std::max<qsizetype>(0, filters.indexOf(filter)));
-  QString suffix = id == "png" ? "png" : QString::fromStdString(findExportFormat(id.toStdString())->suffix);
-  if (QFileInfo(path).suffix().isEmpty()) path += "." + suffix;
+  settings.setValue("lastExportFilter", filters.value(ids.indexOf(choice.format_id), filter));
+  path = choice.path;
+  QString id = choice.format_id;
   if (id == "png") {
     QString error = exportTo(id, path);
     if (!error.isEmpty()) showError(tr("Export failed"), error);
@@ -555,10 +574,12 @@ void MainWindow::showShortcuts() {
   QMessageBox::information(
       this, tr("Keyboard and mouse"),
       tr("<table cellpadding=2>"
-         "<tr><td><b>Wheel</b></td><td>zoom at the cursor (Shift: pan; over the lane names: scroll)</td></tr>"
-         "<tr><td><b>Drag</b></td><td>pan (vertically too)</td></tr>"
-         "<tr><td><b>Shift+drag</b>, drag on the ruler</td><td>select a time range: its metrics show "
-         "below</td></tr>"
+         "<tr><td><b>Wheel</b></td><td>scroll the rows</td></tr>"
+         "<tr><td><b>Ctrl+wheel</b></td><td>zoom at the cursor</td></tr>"
+         "<tr><td><b>Shift+wheel</b>, horizontal wheel</td><td>pan</td></tr>"
+         "<tr><td><b>Drag</b>, drag on the ruler</td><td>select a time range: its length shows while "
+         "dragging, its metrics below</td></tr>"
+         "<tr><td><b>Shift+drag</b>, middle-button drag</td><td>pan</td></tr>"
          "<tr><td><b>W / S</b></td><td>zoom in / out at the cursor (faster while held; Shift: faster "
          "still)</td></tr>"
          "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
@@ -609,7 +630,24 @@ void MainWindow::fitComparePage() {
   // table (stretch 0) is held at the width its columns need and the charts (stretch 1) get what is
   // left; in a window too narrow for both, the table gives way first and scrolls, the charts keep
   // their minimum.
-  page->setSizes({compare_->fullTableWidth(), charts_->minimumSizeHint().width()});
+  //
+  // When the table and the charts' minimum do not fit side by side (many runs, a small window), the
+  // table goes above the charts at the page's full width, so that it never scrolls sideways.
+  const int available = central_tabs_->width();
+  const int table = compare_->fullTableWidth();
+  const int charts = charts_->minimumSizeHint().width();
+  const bool sideBySide = available <= 0 || table + page->handleWidth() + charts <= available;
+  page->setOrientation(sideBySide ? Qt::Horizontal : Qt::Vertical);
+  if (sideBySide) {
+    page->setSizes({table, charts});
+  } else {
+    page->setSizes({compare_->sizeHint().height(), charts_->minimumSizeHint().height()});
+  }
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  fitComparePage();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "trace/units.h"
+#include "view/colors.h"
 #include "view/ruler.h"
 
 namespace feedscope::ui {
@@ -170,6 +172,30 @@ void paintSelection(QPainter& p, QSize size, const TimelineFrame& f, const Timel
   p.drawLine(QPointF(x1, m.lanesTop()), QPointF(x1, size.height()));
 }
 
+// The selection's length in a tag: on the ruler band above it (as Perfetto shows it) and at the top of
+// the canvas, so it reads while dragging without looking away from the lanes.
+void paintSelectionSpan(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m,
+                        double tagY) {
+  if (!f.viewport->selection()) return;
+  const auto& sel = *f.viewport->selection();
+  double x0 = m.toX(std::max(f.viewport->toPx(sel.start), 0.0));
+  double x1 = m.toX(std::min(f.viewport->toPx(sel.end), f.viewport->width()));
+  if (x1 <= x0) return;
+  QString text = QString::fromStdString(trace::formatDuration(static_cast<trace::TimeNs>(std::llround(sel.length()))));
+  QFontMetrics metrics(p.font());
+  double w = metrics.horizontalAdvance(text) + 10;
+  double h = metrics.height() + 2;
+  double centre = (x0 + x1) / 2;
+  QRectF tag(centre - w / 2, tagY, w, h);
+  QColor edge = theme.selection;
+  edge.setAlpha(255);
+  p.setPen(QPen(edge, 1));
+  p.drawLine(QPointF(x0, tagY + h / 2), QPointF(x1, tagY + h / 2));
+  p.fillRect(tag, edge);
+  p.setPen(edge.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250));
+  p.drawText(tag, Qt::AlignCenter, text);
+}
+
 // A faint line down through the lanes at each labelled tick helps read times off boxes.
 void paintGrid(QPainter& p, QSize size, const view::Ruler& ruler, const TimelineTheme& theme,
                const Mapping& m) {
@@ -207,24 +233,29 @@ void paintRulerCorner(QPainter& p, const TimelineFrame& f, const view::Ruler& ru
              metrics.elidedText(corner, Qt::ElideRight, f.label_width - 10));
 }
 
-// Under the starvation lane's name: which colour is which cause group.
-void paintCauseLegend(QPainter& p, QPointF at, const TimelineTheme& theme) {
+// Under the starvation lane's name: which shade is which cause, one entry per shade, wrapped to the
+// lane-name column.
+void paintCauseLegend(QPainter& p, QRectF area, const TimelineTheme& theme) {
   QFont small = p.font();
   small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
   const QFont saved = p.font();
   p.setFont(small);
   QFontMetrics metrics(small);
-  double x = at.x();
-  for (int g = 0; g < view::kCauseGroupCount; ++g) {
-    auto group = static_cast<view::CauseGroup>(g);
-    QString word = g == 0   ? QStringLiteral("copy")
-                   : g == 1 ? QStringLiteral("host")
-                   : g == 2 ? QStringLiteral("launch")
-                            : QStringLiteral("other");
-    p.fillRect(QRectF(x, at.y() + 3, 7, 7), toQColor(view::causeGroupColor(group)));
+  const double lineHeight = metrics.height();
+  double x = area.left();
+  double y = area.top();
+  for (const auto& entry : view::starvationLegend()) {
+    QString word = QString::fromUtf8(entry.word.data(), static_cast<qsizetype>(entry.word.size()));
+    double w = 9 + metrics.horizontalAdvance(word) + 8;
+    if (x > area.left() && x + w - 8 > area.right()) {
+      x = area.left();
+      y += lineHeight;
+    }
+    if (y + lineHeight > area.bottom() + 1) break;
+    p.fillRect(QRectF(x, y + (lineHeight - 7) / 2, 7, 7), toQColor(entry.color));
     p.setPen(theme.dim_text);
-    p.drawText(QPointF(x + 9, at.y() + 10), word);
-    x += 9 + metrics.horizontalAdvance(word) + 8;
+    p.drawText(QRectF(x + 9, y, w, lineHeight), Qt::AlignVCenter | Qt::AlignLeft, word);
+    x += w;
   }
   p.setFont(saved);
 }
@@ -248,7 +279,8 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     double titleHeight = std::min(lp.height, lane.kind == view::LaneKind::Starvation ? 15.0 : 18.0);
     p.drawText(QRectF(6, y, f.label_width - 10, titleHeight), Qt::AlignVCenter | Qt::AlignLeft,
                metrics.elidedText(title, Qt::ElideMiddle, f.label_width - 10));
-    if (lane.kind == view::LaneKind::Starvation) paintCauseLegend(p, QPointF(16, y + 15), theme);
+    if (lane.kind == view::LaneKind::Starvation)
+      paintCauseLegend(p, QRectF(16, y + 14, f.label_width - 20, lp.height - 15), theme);
   }
   const QFont normal = p.font();
   QFont bold = normal;
@@ -298,8 +330,11 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
   p.setClipRect(QRectF(0, m.lanesTop(), size.width(), size.height() - m.lanesTop()));
   paintLabels(p, size, f, theme, m);
   p.restore();
+  p.setClipRect(QRectF(f.label_width, m.lanesTop(), size.width() - f.label_width, size.height() - m.lanesTop()));
+  paintSelectionSpan(p, f, theme, m, m.lanesTop() + 2);
   p.setClipRect(QRectF(f.label_width, 0, size.width() - f.label_width, f.ruler_height));
   paintRuler(p, size, f, ruler, theme, m);
+  paintSelectionSpan(p, f, theme, m, 1);
   p.setClipping(false);
   paintRulerCorner(p, f, ruler, theme);
 }

@@ -147,11 +147,17 @@ std::optional<view::Hit> TimelineWidget::hitAt(QPoint pos) {
 void TimelineWidget::fit() {
   viewport_.setWidth(lanesWidth());
   viewport_.fit();
+  shown_ = Shown::Fitted;
   viewportChanged();
 }
 
 void TimelineWidget::zoomBy(double factor) {
   viewport_.zoomAt(lanesWidth() / 2, factor);
+  userMoved();
+}
+
+void TimelineWidget::userMoved() {
+  shown_ = Shown::AsMoved;
   viewportChanged();
 }
 
@@ -172,6 +178,8 @@ void TimelineWidget::focusSelectionOrFit() {
 void TimelineWidget::showRange(view::TimeRange range, bool selectIt) {
   viewport_.setWidth(lanesWidth());
   viewport_.showRange(range);
+  shown_ = Shown::Range;
+  shown_range_ = range;
   if (selectIt) selectRange(range);
   viewportChanged();
 }
@@ -232,25 +240,28 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
 void TimelineWidget::resizeEvent(QResizeEvent*) {
   updateScrollRange();
   viewport_.setWidth(lanesWidth());
+  // What was asked for (everything, or a finding's evidence) stays shown at any width, rather than
+  // keeping the zoom level and leaving half the widened view empty; a view the user moved keeps its zoom.
+  if (shown_ == Shown::Fitted) viewport_.fit();
+  if (shown_ == Shown::Range) viewport_.showRange(shown_range_);
   viewportChanged();
 }
 
 void TimelineWidget::wheelEvent(QWheelEvent* event) {
   QPointF pos = event->position();
   QPoint delta = event->angleDelta();
-  // Over the lane names the wheel scrolls the lanes; over the lanes it zooms at the cursor, and
-  // Shift or a horizontal wheel pans.
-  if (pos.x() < kLabelWidth) {
-    vscroll_->setValue(vscroll_->value() - delta.y() / 2);
+  // GUI.md, as in Nsight Systems and Perfetto: the wheel scrolls the rows, Ctrl+wheel zooms at the
+  // cursor, Shift+wheel or a horizontal wheel pans.
+  if (event->modifiers() & Qt::ControlModifier) {
+    double anchor = pos.x() >= kLabelWidth ? xInLanes(pos) : lanesWidth() / 2;
+    viewport_.zoomAt(anchor, std::pow(kWheelZoomBase, delta.y()));
+    userMoved();
   } else if ((event->modifiers() & Qt::ShiftModifier) || delta.x() != 0) {
     int d = delta.x() != 0 ? delta.x() : delta.y();
     viewport_.panPx(-d / 2.0);
-    viewportChanged();
-  } else if (event->modifiers() & Qt::AltModifier) {
-    vscroll_->setValue(vscroll_->value() - delta.y() / 2);
+    userMoved();
   } else {
-    viewport_.zoomAt(xInLanes(pos), std::pow(kWheelZoomBase, delta.y()));
-    viewportChanged();
+    vscroll_->setValue(vscroll_->value() - delta.y() / 2);
   }
   event->accept();
 }
@@ -270,12 +281,16 @@ void TimelineWidget::mousePressEvent(QMouseEvent* event) {
     }
     return;
   }
-  bool selecting = event->button() == Qt::LeftButton &&
-                   ((event->modifiers() & Qt::ShiftModifier) || pos.y() < kRulerHeight);
+  // GUI.md (Perfetto's bindings): a drag selects a time range, on the ruler or over the lanes;
+  // Shift+drag or the middle button pans.
+  bool panning = event->button() == Qt::MiddleButton ||
+                 (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier) &&
+                  pos.y() >= kRulerHeight);
+  bool selecting = event->button() == Qt::LeftButton && !panning;
   if (selecting) {
     drag_ = Drag::Select;
     select_anchor_ns_ = viewport_.toTime(xInLanes(pos));
-  } else if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
+  } else if (panning) {
     drag_ = Drag::Pan;
     press_start_ns_ = viewport_.startNs();
     setCursor(Qt::ClosedHandCursor);
@@ -292,7 +307,7 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* event) {
     viewport_.panPx((press_start_ns_ - viewport_.startNs()) / viewport_.nsPerPx() - dx);
     vscroll_->setValue(vscroll_->value() - static_cast<int>(pos.y() - press_pos_.y()));
     press_pos_.setY(pos.y());
-    viewportChanged();
+    userMoved();
     return;
   }
   if (drag_ == Drag::Select && moved_) {
@@ -334,6 +349,7 @@ void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event) {
     r = {viewport_.toTime(hit->column), viewport_.toTime(hit->column + 1)};
   }
   showRange({r.start - r.length(), r.end + r.length()});
+  shown_ = Shown::AsMoved;
 }
 
 void TimelineWidget::keyPressEvent(QKeyEvent* event) {
@@ -378,7 +394,7 @@ void TimelineWidget::stepKeys() {
   if (held_keys_.contains(Qt::Key_S)) viewport_.zoomAt(anchor, 1.0 / (1.0 + 0.03 * speed));
   if (held_keys_.contains(Qt::Key_A)) viewport_.panPx(-6 * speed);
   if (held_keys_.contains(Qt::Key_D)) viewport_.panPx(6 * speed);
-  viewportChanged();
+  userMoved();
 }
 
 void TimelineWidget::setHover(std::optional<view::Hit> hit, QPoint globalPos) {

@@ -1,6 +1,7 @@
-// The timeline: every opened run stacked on one time axis, painted from a draw list. Wheel zooms at
-// the cursor, drag pans, Shift+drag or a drag on the ruler selects a range, W/S/A/D zoom and pan as in
-// Perfetto and chrome://tracing, hover shows a tooltip, click shows details.
+// The timeline: every opened run stacked on one time axis, painted from a draw list. Bindings follow
+// GUI.md: the wheel scrolls rows, Ctrl+wheel zooms at the cursor, Shift+wheel pans; a drag selects a
+// range (on the ruler too) and Shift+drag pans; W/S/A/D zoom and pan as in Perfetto and
+// chrome://tracing; hover shows a tooltip, click shows details.
 #pragma once
 
 #include <QElapsedTimer>
@@ -86,6 +87,8 @@ class TimelineWidget : public QWidget {
   double xInLanes(QPointF pos) const { return pos.x() - kLabelWidth; }
   void setHover(std::optional<view::Hit> hit, QPoint globalPos);
   void stepKeys();
+  // The user zoomed or panned: from now on a resize keeps the zoom level rather than what was shown.
+  void userMoved();
 
   std::shared_ptr<Document> doc_;
   view::Viewport viewport_;
@@ -95,6 +98,11 @@ class TimelineWidget : public QWidget {
   bool list_dirty_ = true;
   std::vector<QString> headlines_;
   QScrollBar* vscroll_ = nullptr;
+
+  // What a resize keeps in view: everything, a range asked for, or the zoom level the user chose.
+  enum class Shown { Fitted, Range, AsMoved };
+  Shown shown_ = Shown::Fitted;
+  view::TimeRange shown_range_;
 
   enum class Drag { None, Pan, Select };
   Drag drag_ = Drag::None;

@@ -1,6 +1,7 @@
 // Colour choices of the timeline.
 #include "view/colors.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -76,6 +77,20 @@ Rgb causeGroupColor(CauseGroup group) {
       break;
   }
   return palette::kDependency;
+}
+
+std::array<CauseLegendEntry, analysis::kGapCauseCount> starvationLegend() {
+  auto entry = [](GapCause cause, std::string_view word) { return CauseLegendEntry{cause, word, causeColor(cause)}; };
+  return {entry(GapCause::CopyWaitPageable, "pageable copy"), entry(GapCause::CopyWaitPinned, "pinned copy"),
+          entry(GapCause::HostDataLoading, "data loading"),   entry(GapCause::HostBlockedInCuda, "blocked"),
+          entry(GapCause::HostOther, "host other"),           entry(GapCause::HostLaunchOverhead, "launch"),
+          entry(GapCause::DependencyOther, "other")};
+}
+
+double lightness(Rgb c) {
+  int hi = std::max({red(c), green(c), blue(c)});
+  int lo = std::min({red(c), green(c), blue(c)});
+  return (hi + lo) / 510.0;
 }
 
 Rgb nameColor(std::string_view name) {

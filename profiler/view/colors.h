@@ -3,6 +3,7 @@
 // so "step 12" and "step 13" match).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -25,12 +26,13 @@ inline constexpr Rgb kSync = 0x9a9a9a;
 inline constexpr Rgb kApiCall = 0x5f8f9f;
 inline constexpr Rgb kStep = 0x4f9d69;
 inline constexpr Rgb kDataLoading = 0xc2579b;
-// Starvation lane: one family per group of causes.
+// Starvation lane: one family per group of causes, told apart by hue at about the same lightness, so
+// that whichever cause is largest never gets a washed-out shade.
 inline constexpr Rgb kCopyWaitPageable = 0xc0261b;
-inline constexpr Rgb kCopyWaitPinned = 0xf07c2e;
+inline constexpr Rgb kCopyWaitPinned = 0xd8661a;
 inline constexpr Rgb kHostDataLoading = 0xb44b9b;
-inline constexpr Rgb kHostBlocked = 0x8e5cc8;
-inline constexpr Rgb kHostOther = 0xd487c4;
+inline constexpr Rgb kHostBlocked = 0x6a4fc2;
+inline constexpr Rgb kHostOther = 0xd0458a;
 inline constexpr Rgb kLaunchOverhead = 0xe3be1f;
 inline constexpr Rgb kDependency = 0x8c8c8c;
 }  // namespace palette
@@ -42,6 +44,17 @@ CauseGroup causeGroup(analysis::GapCause cause);
 std::string_view causeGroupLabel(CauseGroup group);  // "copy wait", "host wait", "launch", "other"
 Rgb causeColor(analysis::GapCause cause);
 Rgb causeGroupColor(CauseGroup group);
+
+// The starvation lane's legend: one entry per cause shade, in the lane's row order.
+struct CauseLegendEntry {
+  analysis::GapCause cause;
+  std::string_view word;  // short enough for the lane-name column: "pageable", "loading"
+  Rgb color;
+};
+std::array<CauseLegendEntry, analysis::kGapCauseCount> starvationLegend();
+
+// HSL lightness, 0..1.
+double lightness(Rgb c);
 
 // The colour of the `index`th opened run in the compare charts: the HTML report's run colours
 // (io/report_palette.cpp), so a run looks the same in the GUI and in the report.

@@ -5,20 +5,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace feedscope::view {
 namespace {
 
 class RowFolder {
  public:
+  // `colorOf(i)`: the colour interval i has as a box. A fold takes its first interval's, so that an item
+  // keeps one colour at every zoom (a row of one name is one colour zoomed in and out).
   RowFolder(DrawList& list, const Row& row, const Viewport& viewport, double origin, std::uint32_t slot,
-            Rgb color, std::vector<float>* stackBase, const DrawOptions& options)
+            std::function<Rgb(std::uint32_t)> colorOf, std::vector<float>* stackBase, const DrawOptions& options)
       : list_(list),
         row_(row),
         viewport_(viewport),
         origin_(origin),
         slot_(slot),
-        color_(color),
+        color_of_(std::move(colorOf)),
         stack_base_(stackBase),
         options_(options),
         width_(static_cast<int>(std::ceil(viewport.width()))) {}
@@ -37,7 +40,7 @@ class RowFolder {
       fold_.x1 = column;
       fold_.slot = slot_;
       fold_.first_item = first;
-      fold_.color = color_;
+      fold_.color = color_of_(first);
       fold_.first_column = list_.columns.size();
     }
     extendTo(column, first);
@@ -109,7 +112,7 @@ class RowFolder {
   const Viewport& viewport_;
   double origin_;
   std::uint32_t slot_;
-  Rgb color_;
+  std::function<Rgb(std::uint32_t)> color_of_;
   std::vector<float>* stack_base_;
   const DrawOptions& options_;
   int width_;
@@ -135,12 +138,9 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
   const double t0 = origin + visible.start;
   const double t1 = origin + visible.end;
   const double width = viewport.width();
-  // The rows of the starvation lane are its cause groups.
-  Rgb foldColor =
-      lane.stacked
-          ? causeGroupColor(static_cast<CauseGroup>(std::min<std::size_t>(rowIndex, kCauseGroupCount - 1)))
-          : lane.base_color;
-  RowFolder folder(list, row, viewport, origin, slot, foldColor, stackBase, options);
+  RowFolder folder(
+      list, row, viewport, origin, slot, [&](std::uint32_t i) { return model.intervalColor(lane, row, i); },
+      stackBase, options);
   auto toPx = [&](TimeNs t) { return viewport.toPx(static_cast<double>(t) - origin); };
 
   std::size_t n = row.size();

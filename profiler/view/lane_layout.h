@@ -13,7 +13,7 @@ namespace feedscope::view {
 struct LayoutOptions {
   double run_header_px = 22;
   double row_px = 15;
-  double starvation_px = 28;  // the lane that matters most is taller
+  double starvation_px = 52;  // the lane that matters most is taller, with its legend of shades
   double lane_gap_px = 2;
   double run_gap_px = 8;
 };

@@ -432,6 +432,7 @@ Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i
     case LaneKind::Memset:
     case LaneKind::GpuSync:
     case LaneKind::DataLoading:
+    case LaneKind::Steps:  // steps look the same in every run, whatever each run names them
       return lane.base_color;
     default:
       break;

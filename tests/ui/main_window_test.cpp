@@ -109,6 +109,12 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   auto* gapBars = qobject_cast<QBarSeries*>(window.charts()->gapChart()->series().at(0));
   ASSERT_NE(gapBars, nullptr);
   EXPECT_EQ(gapBars->barSets().at(0)->color(), toQColor(view::runColor(0)));
+  // The idle-gap bars weigh each length by its idle time, not by the number of gaps (issue 13, 8).
+  view::GapHistogram gaps = view::gapHistogram({doc->analyses[0].primary(), doc->analyses[1].primary()});
+  ASSERT_EQ(gapBars->barSets().at(0)->count(), static_cast<int>(gaps.idle_ms[0].size()));
+  for (int k = 0; k < gapBars->barSets().at(0)->count(); ++k)
+    EXPECT_DOUBLE_EQ(gapBars->barSets().at(0)->at(k), gaps.idle_ms[0][static_cast<std::size_t>(k)]) << k;
+  EXPECT_EQ(window.charts()->gapChart()->axes(Qt::Vertical).front()->titleText(), "idle ms");
 }
 
 // The labels of a chart axis in order: a category axis's labels, or its kind for others.
@@ -180,6 +186,32 @@ TEST_F(WindowFixture, TheCompareTableShowsEveryColumnWithoutScrolling) {
   EXPECT_LE(table->columnViewportPosition(5) + table->columnWidth(5), table->viewport()->width());
 }
 
+// Issue 13, 2: six runs at 1280x800 — the compare table needs no sideways scroll, run names are cut in
+// the middle where space is short and hovering gives the whole name.
+TEST(CompareSixRuns, TheTableFitsWithoutSidewaysScrollAndNamesAreWholeOnHover) {
+  MainWindow window{false};
+  window.resize(1280, 800);
+  window.show();
+  QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+  const QString trap = QString::fromStdString(FEEDSCOPE_TEST_DATA_DIR "/h200/h200_trap.json.gz");
+  window.openFiles({QString::fromStdString(kNaive), QString::fromStdString(kStream), trap,
+                    QString::fromStdString(kNaive), QString::fromStdString(kStream), trap});
+  ASSERT_TRUE(waitUntil([&] { return loaded.count() == 1; }));
+  window.showTab("compare");
+  QTest::qWait(150);
+  QTableView* table = window.comparePanel()->table();
+  const int last = table->model()->columnCount() - 1;
+  ASSERT_GE(last, 11);
+  EXPECT_FALSE(table->horizontalScrollBar()->isVisible());
+  EXPECT_LE(table->columnViewportPosition(last) + table->columnWidth(last), table->viewport()->width());
+  EXPECT_EQ(table->model()->headerData(last, Qt::Horizontal, Qt::ToolTipRole).toString().contains("h200_"), true);
+  // The charts keep a usable size.
+  for (QChart* chart : {window.charts()->stepTimeChart(), window.charts()->gapChart()}) {
+    EXPECT_GE(chart->size().width(), 250) << chart->title().toStdString();
+    EXPECT_GE(chart->size().height(), 180) << chart->title().toStdString();
+  }
+}
+
 TEST_F(WindowFixture, FindingTitlesTakeTheRestOfTheDockAndWrapRatherThanBeCut) {
   QTableView* table = window.findings()->table();
   QHeaderView* header = table->horizontalHeader();
@@ -240,6 +272,34 @@ TEST_F(WindowFixture, AFindingZoomsTheTimelineToItsEvidence) {
   EXPECT_NEAR(vp.selection()->end, evidence.end, 1);
   // The evidence fills the middle third of the view.
   EXPECT_NEAR(vp.visible().length(), 3 * evidence.length(), 1);
+}
+
+// Issue 13, 5: a finding clicked while the Compare tab is shown brings the timeline forward, zoomed to
+// the evidence at its real width, and the timeline has the keyboard: W zooms at once.
+TEST_F(WindowFixture, AFindingOnTheCompareTabBringsTheTimelineForwardWithTheKeyboard) {
+  window.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+  window.showTab("compare");
+  QApplication::processEvents();
+  FindingsPanel* panel = window.findings();
+  panel->table()->setFocus();
+  int row = 0;
+  while (panel->model()->finding(row)->id != "pageable_h2d") ++row;
+  panel->activate(row);
+  QApplication::processEvents();
+  TimelineWidget* timeline = window.timeline();
+  EXPECT_TRUE(timeline->isVisible());
+  EXPECT_TRUE(timeline->hasFocus());
+  const auto& vp = timeline->viewport();
+  ASSERT_TRUE(vp.selection());
+  EXPECT_NEAR(vp.visible().length(), 3 * vp.selection()->length(), 1);
+  EXPECT_NEAR(vp.width(), timeline->width() - timeline->lanesLeft() -
+                              timeline->findChild<QScrollBar*>("timelineScroll")->width(), 1);
+  double before = vp.nsPerPx();
+  QTest::keyPress(QApplication::focusWidget(), Qt::Key_W);
+  QTest::qWait(60);
+  QTest::keyRelease(QApplication::focusWidget(), Qt::Key_W);
+  EXPECT_LT(vp.nsPerPx(), before);
 }
 
 TEST_F(WindowFixture, EveryExportWritesItsFile) {

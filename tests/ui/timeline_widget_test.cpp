@@ -1,9 +1,12 @@
-// The timeline widget as a user drives it: wheel zoom at the cursor, drag to pan, Shift+drag to
-// select, click for details, W/S/A/D keys, lane collapse.
+// The timeline widget as a user drives it (GUI.md's bindings): wheel to scroll, Ctrl+wheel to zoom at
+// the cursor, drag to select with the span shown live, Shift+drag to pan, click for details, W/S/A/D
+// keys, lane collapse, a fitted view that stays fitted.
 #include "ui/timeline_widget.h"
 
 #include <gtest/gtest.h>
 
+#include <QImage>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
@@ -46,39 +49,58 @@ struct WidgetFixture : ::testing::Test {
   }
 };
 
-TEST_F(WidgetFixture, WheelZoomsAtTheCursor) {
+QWheelEvent wheelAt(TimelineWidget& w, QPoint at, QPoint delta, Qt::KeyboardModifiers modifiers) {
+  return QWheelEvent(at, w.mapToGlobal(at), QPoint(), delta, Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
+}
+
+// GUI.md: the wheel scrolls rows, Ctrl+wheel zooms at the cursor, Shift+wheel pans.
+TEST_F(WidgetFixture, CtrlWheelZoomsAtTheCursorAndThePlainWheelDoesNot) {
   QPoint at(widget.lanesLeft() + 300, laneY(view::LaneKind::Kernels));
   double before = widget.viewport().nsPerPx();
+  auto plain = wheelAt(widget, at, QPoint(0, 240), Qt::NoModifier);
+  QApplication::sendEvent(&widget, &plain);
+  EXPECT_EQ(widget.viewport().nsPerPx(), before);
   double anchor = widget.viewport().toTime(300);
-  QWheelEvent wheel(at, widget.mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
-                    Qt::NoScrollPhase, false);
-  QApplication::sendEvent(&widget, &wheel);
+  auto zoom = wheelAt(widget, at, QPoint(0, 240), Qt::ControlModifier);
+  QApplication::sendEvent(&widget, &zoom);
   EXPECT_LT(widget.viewport().nsPerPx(), before);
   EXPECT_NEAR(widget.viewport().toTime(300), anchor, widget.viewport().nsPerPx());
-  // Shift+wheel pans instead.
   double start = widget.viewport().startNs();
-  QWheelEvent pan(at, widget.mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::ShiftModifier,
-                  Qt::NoScrollPhase, false);
+  auto pan = wheelAt(widget, at, QPoint(0, -120), Qt::ShiftModifier);
   QApplication::sendEvent(&widget, &pan);
   EXPECT_GT(widget.viewport().startNs(), start);
 }
 
-TEST_F(WidgetFixture, DragPansAndShiftDragSelectsARange) {
+TEST_F(WidgetFixture, ThePlainWheelScrollsTheRows) {
+  widget.setDocument(testing::sampleDocument());  // two runs' lanes: taller than the widget
+  QApplication::processEvents();
+  auto* scroll = widget.findChild<QScrollBar*>("timelineScroll");
+  ASSERT_NE(scroll, nullptr);
+  ASSERT_GT(scroll->maximum(), 0);
+  QPoint at(widget.lanesLeft() + 300, widget.lanesTop() + 20);
+  auto down = wheelAt(widget, at, QPoint(0, -120), Qt::NoModifier);
+  QApplication::sendEvent(&widget, &down);
+  EXPECT_GT(scroll->value(), 0);
+}
+
+// GUI.md: a drag selects a range, Shift+drag pans.
+TEST_F(WidgetFixture, ShiftDragPansAndDragSelectsARange) {
   widget.showRange({0, 50'000});
   double start = widget.viewport().startNs();
   int y = laneY(view::LaneKind::Kernels);
-  QTest::mousePress(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(700, y));
+  QTest::mousePress(&widget, Qt::LeftButton, Qt::ShiftModifier, QPoint(700, y));
   QTest::mouseMove(&widget, QPoint(600, y));
-  QTest::mouseRelease(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(600, y));
+  QTest::mouseRelease(&widget, Qt::LeftButton, Qt::ShiftModifier, QPoint(600, y));
   // Dragged 100 px to the left: later times came into view.
   EXPECT_NEAR(widget.viewport().startNs(), start + 100 * widget.viewport().nsPerPx(), 1e-6);
+  EXPECT_FALSE(widget.viewport().selection());
 
   QSignalSpy selected(&widget, &TimelineWidget::selectionChanged);
   widget.fit();
   int x0 = xOf(20'000), x1 = xOf(40'000);
-  QTest::mousePress(&widget, Qt::LeftButton, Qt::ShiftModifier, QPoint(x0, y));
+  QTest::mousePress(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(x0, y));
   QTest::mouseMove(&widget, QPoint(x1, y));
-  QTest::mouseRelease(&widget, Qt::LeftButton, Qt::ShiftModifier, QPoint(x1, y));
+  QTest::mouseRelease(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(x1, y));
   ASSERT_GE(selected.count(), 1);
   auto range = selected.last().at(0).value<std::optional<view::TimeRange>>();
   ASSERT_TRUE(range.has_value());
@@ -121,6 +143,46 @@ TEST_F(WidgetFixture, KeysZoomAndPan) {
   QTest::qWait(60);
   QTest::keyRelease(&widget, Qt::Key_S);
   EXPECT_GT(widget.viewport().nsPerPx(), zoomed);
+}
+
+// While dragging, the selection's length shows on the ruler and on the canvas (Perfetto does).
+TEST_F(WidgetFixture, ADragShowsItsSpanOnTheRulerAndTheCanvasWhileDragging) {
+  int y = laneY(view::LaneKind::Kernels);
+  int x0 = xOf(20'000), x1 = xOf(60'000);
+  QImage before = widget.grab().toImage();
+  QTest::mousePress(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(x0, y));
+  QTest::mouseMove(&widget, QPoint(x1, y));
+  QImage during = widget.grab().toImage();
+  QTest::mouseRelease(&widget, Qt::LeftButton, Qt::NoModifier, QPoint(x1, y));
+  // The span's tag is filled with the opaque highlight colour: count such pixels above the selection.
+  const QRgb tag = widget.palette().color(QPalette::Highlight).rgb();
+  auto tagPixels = [&](const QImage& image, int top, int bottom) {
+    int n = 0;
+    for (int yy = top; yy < bottom; ++yy) {
+      for (int xx = x0; xx < x1; ++xx) n += image.pixel(xx, yy) == tag ? 1 : 0;
+    }
+    return n;
+  };
+  EXPECT_EQ(tagPixels(before, 0, widget.lanesTop()), 0);
+  EXPECT_GT(tagPixels(during, 0, widget.lanesTop()), 100);  // on the ruler
+  EXPECT_EQ(tagPixels(before, widget.lanesTop(), widget.lanesTop() + 20), 0);
+  EXPECT_GT(tagPixels(during, widget.lanesTop(), widget.lanesTop() + 20), 100);  // on the canvas
+}
+
+// Issue 13, 6: a fitted view is fitted again at the new width, not left half empty.
+TEST_F(WidgetFixture, AFittedViewStaysFittedWhenTheWidgetGrows) {
+  widget.fit();
+  view::TimeRange fitted = widget.viewport().visible();
+  widget.resize(1800, 500);
+  QApplication::processEvents();
+  EXPECT_NEAR(widget.viewport().visible().start, fitted.start, 1e-6);
+  EXPECT_NEAR(widget.viewport().visible().end, fitted.end, 1e-6);
+  // After the user zoomed, a resize keeps the zoom level.
+  widget.zoomBy(2);
+  double nsPerPx = widget.viewport().nsPerPx();
+  widget.resize(1400, 500);
+  QApplication::processEvents();
+  EXPECT_DOUBLE_EQ(widget.viewport().nsPerPx(), nsPerPx);
 }
 
 TEST_F(WidgetFixture, FocusZoomsToTheSelectionThenFits) {

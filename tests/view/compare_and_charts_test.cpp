@@ -141,6 +141,32 @@ TEST(ChartData, GapHistogramCountsEveryGapOnce) {
   }
 }
 
+// Issue 13, 8: each bin also carries the idle time of its gaps, which add up to the run's idle time
+// in the GPU window; a few long gaps outweigh many short ones.
+TEST(ChartData, GapHistogramWeighsEachBinByItsIdleTime) {
+  testing::RunFixture f;
+  // 100 gaps of 1 µs, then 2 gaps of 5 ms.
+  trace::TimeNs t = 0;
+  for (int k = 0; k < 100; ++k, t += 11'000) f.kernel(t, t + 10'000);
+  for (int k = 0; k < 2; ++k, t += 5'010'000) f.kernel(t, t + 10'000);
+  f.kernel(t, t + 10'000);
+  trace::Session& session = f.finish();
+  analysis::RunAnalysis a = analysis::analyzeRun(session.runs[0], session.strings);
+  GapHistogram h = gapHistogram({a.primary()});
+  ASSERT_EQ(h.idle_ms.size(), 1u);
+  ASSERT_EQ(h.idle_ms[0].size(), h.labels.size());
+  std::size_t shortBin = 0, longBin = 0;
+  for (std::size_t k = 0; k < h.labels.size(); ++k) {
+    if (h.labels[k] == "1–3 µs") shortBin = k;
+    if (h.labels[k] == "3–10 ms") longBin = k;
+  }
+  EXPECT_EQ(h.counts[0][shortBin], 100u);
+  EXPECT_EQ(h.counts[0][longBin], 2u);
+  EXPECT_NEAR(h.idle_ms[0][shortBin], 0.1, 1e-9);
+  EXPECT_NEAR(h.idle_ms[0][longBin], 10.0, 1e-9);
+  EXPECT_GT(h.idle_ms[0][longBin], h.idle_ms[0][shortBin]);
+}
+
 TEST(ChartData, GapHistogramStartsAtTheShortestGap) {
   // Kernels with gaps of 5 µs and 40 µs: bins from 3–10 µs to 30–100 µs.
   testing::RunFixture f;
