@@ -216,6 +216,17 @@ void copiesNotOverlapped(const DeviceAnalysis& d, std::vector<Finding>& out) {
   out.push_back(std::move(f));
 }
 
+// The count of gaps where the host was late, inside the GPU window, and the longest of them as evidence.
+void addHostLateGaps(const DeviceAnalysis& d, Finding& f) {
+  const Span window = d.whole.window;
+  auto lateInWindow = [&](const Gap& g) { return g.host_late && g.span.end > window.start && g.span.start < window.end; };
+  f.count = static_cast<std::uint64_t>(std::count_if(d.timeline.gaps.begin(), d.timeline.gaps.end(), lateInWindow));
+  for (const Gap* g : longest(d.timeline.gaps, lateInWindow, [](const Gap& g) { return g.span.length(); })) {
+    Span shown{std::max(g->span.start, window.start), std::min(g->span.end, window.end)};
+    f.ranges.push_back({shown, "host-late gap, " + formatDuration(shown.length())});
+  }
+}
+
 void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const WindowMetrics& m = d.whole;
   TimeNs host = m.gaps.hostWait();
@@ -257,15 +268,7 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
               "or overlap it with compute by prefetching the next batch.";
       break;
   }
-  const Span window = d.whole.window;
-  auto lateInWindow = [&](const Gap& g) {
-    return g.host_late && g.span.end > window.start && g.span.start < window.end;
-  };
-  f.count = static_cast<std::uint64_t>(std::count_if(d.timeline.gaps.begin(), d.timeline.gaps.end(), lateInWindow));
-  for (const Gap* g : longest(d.timeline.gaps, lateInWindow, [](const Gap& g) { return g.span.length(); })) {
-    Span shown{std::max(g->span.start, window.start), std::min(g->span.end, window.end)};
-    f.ranges.push_back({shown, "host-late gap, " + formatDuration(shown.length())});
-  }
+  addHostLateGaps(d, f);
   out.push_back(std::move(f));
 }
 
@@ -366,13 +369,7 @@ void unnamedHostTime(const DeviceAnalysis& d, std::vector<Finding>& out) {
                       "record, an NVTX range: torch.cuda.nvtx.range_push(\"data_load\")), and other suspects in "
                       "ranges of their own. Feedscope reads ") +
           std::string(trace::kStepNamesHelp) + "; and " + std::string(trace::kDataLoadingNamesHelp) + ".";
-  const Span window = m.window;
-  auto lateInWindow = [&](const Gap& g) { return g.host_late && g.span.end > window.start && g.span.start < window.end; };
-  f.count = static_cast<std::uint64_t>(std::count_if(d.timeline.gaps.begin(), d.timeline.gaps.end(), lateInWindow));
-  for (const Gap* g : longest(d.timeline.gaps, lateInWindow, [](const Gap& g) { return g.span.length(); })) {
-    Span shown{std::max(g->span.start, window.start), std::min(g->span.end, window.end)};
-    f.ranges.push_back({shown, "host-late gap, " + formatDuration(shown.length())});
-  }
+  addHostLateGaps(d, f);
   out.push_back(std::move(f));
 }
 
