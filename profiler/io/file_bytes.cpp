@@ -41,7 +41,7 @@ ByteBuffer gunzip(std::string_view compressed, std::string_view what, std::size_
     if (produced + padding >= out.capacity()) {
       if (out.capacity() >= maxBytes) {
         throw InputError(std::string(what) + ": decompresses to more than " + std::to_string(maxBytes >> 20) +
-                         " MiB; refusing");
+                         " MiB, the most the JSON parser takes; refusing");
       }
       out.setSize(produced);
       out.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(out.capacity() * 2, maxBytes + padding)));

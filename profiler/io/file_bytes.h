@@ -19,8 +19,10 @@ struct FileBytes {
 };
 
 inline constexpr std::size_t kDefaultPadding = 64;
-// Decompressed input larger than this is refused rather than exhausting memory (a gzip bomb).
-inline constexpr std::uint64_t kMaxDecompressedBytes = 32ull << 30;
+// Input (decompressed) larger than this is refused as soon as it gets there, rather than inflated on
+// to exhaust memory (a gzip bomb): the most the JSON parser takes (simdjson's SIMDJSON_MAXSIZE_BYTES,
+// 4 GiB), since everything read through here is JSON and more would be refused by the parser anyway.
+inline constexpr std::uint64_t kMaxDecompressedBytes = 0xFFFFFFFFull;
 
 // Reads `path`; throws InputError for a missing file, a directory, an empty file, a read error,
 // or gzip data that is truncated or corrupt.

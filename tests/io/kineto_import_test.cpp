@@ -3,6 +3,8 @@
 #include "io/kineto_import.h"
 
 #include <gtest/gtest.h>
+#include <simdjson.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -282,6 +284,34 @@ TEST(KinetoImport, TruncatedJsonIsRefused) {
     EXPECT_NE(message.find("cut.json: "), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos);
   }
+}
+
+// 64 MiB of zeros gzip to about 64 KiB: a small bomb. Inflation stops at the limit with one line,
+// and the default limit is what the JSON parser can take, so nothing bigger is ever inflated.
+std::string gzipOfZeros(std::size_t n) {
+  std::string zeros(n, '\0'), out(compressBound(static_cast<uLong>(n)) + 64, '\0');
+  z_stream zs{};
+  EXPECT_EQ(deflateInit2(&zs, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  zs.next_in = reinterpret_cast<Bytef*>(zeros.data());
+  zs.avail_in = static_cast<uInt>(n);
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  return out;
+}
+
+TEST(KinetoImport, AGzipBombStopsAtTheLimitWithOneLine) {
+  const std::string bomb = gzipOfZeros(64u << 20);
+  EXPECT_LT(bomb.size(), 1u << 20);
+  try {
+    (void)gunzip(bomb, "bomb.json.gz", kDefaultPadding, 8u << 20);
+    FAIL() << "inflated past the limit";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "bomb.json.gz: decompresses to more than 8 MiB, the most the JSON parser takes; refusing");
+  }
+  EXPECT_EQ(kMaxDecompressedBytes, simdjson::SIMDJSON_MAXSIZE_BYTES);
 }
 
 }  // namespace
