@@ -2,7 +2,8 @@
 #include "launch/child_process.h"
 
 #include <signal.h>
-#include <spawn.h>
+#include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -57,7 +58,7 @@ void removeForwarder() {
   }
 }
 
-// The file posix_spawnp ran for `program`: itself when it names a path, else the first executable of
+// The file execvpe ran for `program`: itself when it names a path, else the first executable of
 // that name in PATH.
 std::string pathOfProgram(const std::string& program) {
   if (program.find('/') != std::string::npos) return program;
@@ -114,27 +115,58 @@ std::optional<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& 
   ::pthread_sigmask(SIG_BLOCK, &forwarded, &original);
   installForwarder();
 
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t defaults;
-  sigemptyset(&defaults);
+  // The signals the forwarder catches start at their defaults in the child, as they were for us.
+  std::vector<int> toDefault;
   for (int s : forwardedSignals()) {
-    if (g_installed[s]) sigaddset(&defaults, s);
+    if (g_installed[s]) toDefault.push_back(s);
   }
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setsigmask(&attr, &original);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  // Everything the child needs is built before fork: after it, only async-signal-safe calls.
+  const std::string script = pathOfProgram(argv.front());
+  std::vector<char*> shellArgs = {const_cast<char*>("/bin/sh"), const_cast<char*>(script.c_str())};
+  shellArgs.insert(shellArgs.end(), args.begin() + 1, args.end());
+  int errorPipe[2];
+  int rc = ::pipe2(errorPipe, O_CLOEXEC) == 0 ? 0 : errno;
   pid_t pid = -1;
-  // posix_spawnp looks argv[0] up in our PATH, as execvp does, and reports a failed exec as its result.
-  int rc = ::posix_spawnp(&pid, args[0], nullptr, &attr, args.data(), env.data());
-  if (rc == ENOEXEC) {
-    // A script without "#!": execvp and the shell run it with /bin/sh, and so does Feedscope.
-    std::string script = pathOfProgram(argv.front());
-    std::vector<char*> shellArgs = {const_cast<char*>("/bin/sh"), script.data()};
-    shellArgs.insert(shellArgs.end(), args.begin() + 1, args.end());
-    rc = ::posix_spawn(&pid, "/bin/sh", nullptr, &attr, shellArgs.data(), env.data());
+  const pid_t parent = ::getpid();
+  if (rc == 0) {
+    pid = ::fork();
+    if (pid == 0) {
+      ::close(errorPipe[0]);
+      // If Feedscope dies, even by SIGKILL, the program gets SIGTERM rather than running on orphaned;
+      // a parent already gone before this line is caught by the check after it.
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+      if (::getppid() != parent) ::raise(SIGTERM);
+      for (int s : toDefault) ::signal(s, SIG_DFL);
+      ::sigprocmask(SIG_SETMASK, &original, nullptr);
+      // execvpe looks argv[0] up in PATH as execvp does and, like the shell, runs a script without
+      // "#!" with /bin/sh; the explicit fallback covers a libc that does not.
+      ::execvpe(args[0], args.data(), env.data());
+      int error = errno;
+      if (error == ENOEXEC) {
+        ::execve("/bin/sh", shellArgs.data(), env.data());
+        error = errno;
+      }
+      [[maybe_unused]] ssize_t written = ::write(errorPipe[1], &error, sizeof error);
+      ::_exit(127);
+    }
+    rc = pid < 0 ? errno : 0;
+    ::close(errorPipe[1]);
+    if (pid > 0) {
+      // The pipe closes on a successful exec; before that the child writes why exec failed.
+      int error = 0;
+      ssize_t got;
+      do {
+        got = ::read(errorPipe[0], &error, sizeof error);
+      } while (got < 0 && errno == EINTR);
+      if (got == static_cast<ssize_t>(sizeof error)) {
+        int status = 0;
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        rc = error;
+      }
+    }
+    ::close(errorPipe[0]);
   }
-  posix_spawnattr_destroy(&attr);
   if (rc != 0) {
     removeForwarder();
     ::pthread_sigmask(SIG_SETMASK, &original, nullptr);
