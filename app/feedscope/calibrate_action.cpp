@@ -9,6 +9,7 @@
 #include "gpu_commands.h"
 #include "io/session_store.h"
 #include "output_check.h"
+#include "session_write_lock.h"
 #include "task_progress.h"
 #include "trace/units.h"
 #include "workload/copy_calibration.h"
@@ -78,6 +79,8 @@ void printJson(const trace::Calibration& c, const workload::GpuDevice& gpu) {
 
 // Adds the calibration to every run of an existing session, or writes a session of one run.
 void store(const std::string& path, const trace::Calibration& c, const workload::GpuDevice& gpu) {
+  // Read, add, rename: no other writer of the session may come between (import --append, record).
+  io::SessionWriteLock lock = lockSessionForWriting(path, false);
   struct stat st {};
   trace::Session session;
   if (::stat(path.c_str(), &st) == 0) {

@@ -11,6 +11,7 @@
 #include "io/report.h"
 #include "io/session_store.h"
 #include "output_check.h"
+#include "session_write_lock.h"
 #include "task_progress.h"
 #include "trace/units.h"
 #include "workload/demo.h"
@@ -123,7 +124,11 @@ int runDemo(const DemoOptions& o) {
     return kExitInternalError;
   }
   progress.finish();
-  io::saveSession(result.session, o.output);
+  {
+    // The demo writes a new session: wait for any other writer of the same file to finish first.
+    io::SessionWriteLock lock = lockSessionForWriting(o.output, false);
+    io::saveSession(result.session, o.output);
+  }
   fmt::print(stderr, "wrote {} ({} runs)\n", o.output, result.session.runs.size());
 
   printSummary(result, d);
