@@ -99,7 +99,9 @@ std::vector<MetricDelta> metricRows(const DeviceAnalysis* d) {
   row(rows, "kernel_count", "kernels", U::Count,
       v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.kernel_count)); }), false);
   for (auto& r : rows) {
-    r.judged_with_step_time = r.key == "input_bound_pct";
+    // Figures about input (the share prefetching removes, the predicted step) read as better only
+    // when the step time agrees: a faster run with a slightly higher prediction is not "worse".
+    r.judged_with_step_time = r.key == "input_bound_pct" || r.key == "prefetch_step_ns";
     // Counts have no better direction in a comparison; keep the flag only for time and shares.
     if (r.unit == U::Count && r.key != "h2d_pageable_count") r.lower_is_better = false;
   }
