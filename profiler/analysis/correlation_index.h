@@ -18,6 +18,25 @@ struct ApiCall {
   trace::StringId name = 0;
 };
 
+// A set of correlation ids, one bit each: every API call of a run is looked up in O(1). Ids are
+// 32-bit and dense in practice (CUPTI counts up from 1), so the bits stay small.
+class CorrelationBits {
+ public:
+  void set(std::uint32_t id) {
+    if (id == 0) return;
+    const std::size_t word = id >> 6;
+    if (word >= bits_.size()) bits_.resize(word + 1, 0);
+    bits_[word] |= std::uint64_t{1} << (id & 63);
+  }
+  bool has(std::uint32_t id) const {
+    const std::size_t word = id >> 6;
+    return id != 0 && word < bits_.size() && ((bits_[word] >> (id & 63)) & 1) != 0;
+  }
+
+ private:
+  std::vector<std::uint64_t> bits_;
+};
+
 class CorrelationIndex {
  public:
   // Indexes every runtime and driver API call with a correlation id on the run's host tracks.

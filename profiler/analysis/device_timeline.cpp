@@ -74,19 +74,12 @@ HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& stri
   // A pageable copy's launching call blocks: mark those calls by correlation, one bit per id (ids are
   // 32-bit, so at most 512 MiB of bits; a run's ids are dense and small in practice). Every API call
   // is looked up, so a lookup must cost O(1), not a binary search.
-  std::vector<std::uint64_t> pageableCalls;
+  CorrelationBits pageableCalls;
   for (const auto* list : {&h2d, &d2h}) {
     for (const auto& c : *list) {
-      if (c.host_memory != MemoryKind::Pageable || c.correlation == 0) continue;
-      const std::size_t word = c.correlation >> 6;
-      if (word >= pageableCalls.size()) pageableCalls.resize(word + 1, 0);
-      pageableCalls[word] |= std::uint64_t{1} << (c.correlation & 63);
+      if (c.host_memory == MemoryKind::Pageable) pageableCalls.set(c.correlation);
     }
   }
-  auto launchesPageableCopy = [&pageableCalls](std::uint32_t correlation) {
-    const std::size_t word = correlation >> 6;
-    return word < pageableCalls.size() && ((pageableCalls[word] >> (correlation & 63)) & 1) != 0;
-  };
   std::vector<std::int8_t> blockingName(strings.size(), -1);  // -1 unknown, 0 no, 1 yes; by string id
   std::vector<SpanList> loadingLists, blockingLists, waitingLists;
   for (const Track& track : run.tracks) {
@@ -108,7 +101,7 @@ HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& stri
         blocks = known == 1;
       }
       if (blocks) appendToUnion(waiting, iv.start_ns[i], iv.end_ns[i]);
-      if (!blocks && iv.correlation[i] != 0) blocks = launchesPageableCopy(iv.correlation[i]);
+      if (!blocks && iv.correlation[i] != 0) blocks = pageableCalls.has(iv.correlation[i]);
       if (blocks) appendToUnion(blocking, iv.start_ns[i], iv.end_ns[i]);
     }
     loadingLists.push_back(std::move(loading));

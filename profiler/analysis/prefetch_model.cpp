@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/correlation_index.h"
 #include "analysis/named_host_stream.h"
 #include "analysis/thresholds.h"
 
@@ -30,29 +31,6 @@ std::string_view prefetchBoundLabel(PrefetchBound bound) {
   }
   return "GPU work";
 }
-
-namespace {
-
-// Correlation ids of the device's host-to-device copies, one bit each, so that every API call of
-// the run is classified in O(1).
-class CorrelationBits {
- public:
-  void set(std::uint32_t id) {
-    if (id == 0) return;
-    const std::size_t word = id >> 6;
-    if (word >= bits_.size()) bits_.resize(word + 1, 0);
-    bits_[word] |= std::uint64_t{1} << (id & 63);
-  }
-  bool has(std::uint32_t id) const {
-    const std::size_t word = id >> 6;
-    return id != 0 && word < bits_.size() && ((bits_[word] >> (id & 63)) & 1) != 0;
-  }
-
- private:
-  std::vector<std::uint64_t> bits_;
-};
-
-}  // namespace
 
 HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& timeline) {
   HostInputPath out;

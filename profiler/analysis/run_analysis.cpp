@@ -164,11 +164,9 @@ void choosePinnedReference(WhatIf& w, const DeviceAnalysis& device, const trace:
   }
 }
 
-WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options,
-                     const PrefetchPaths& wholePrediction) {
-  WhatIf w;
+WhatIf computeWhatIf(const DeviceAnalysis& device, WhatIf reference, const PrefetchPaths& wholePrediction) {
+  WhatIf w = std::move(reference);
   w.pageable_gbps = device.whole.h2d.pageableGbps();
-  choosePinnedReference(w, device, run, options);
 
   std::vector<const WindowMetrics*> windows;
   for (const auto& s : device.steps) windows.push_back(&s.metrics);
@@ -244,7 +242,7 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     for (const auto& s : steps) d.steps.push_back({s, meter.measure(s.span), model.predict(s.span)});
     const PrefetchPaths whole = d.steps.empty() ? model.predict(d.whole.window) : PrefetchPaths{};
     if (!d.steps.empty()) d.step_summary = summarizeSteps(d.steps);
-    d.what_if = computeWhatIf(d, run, options, whole);
+    d.what_if = computeWhatIf(d, std::move(reference), whole);
     d.input_bound_pct = inputBoundPct(d.what_if.baseline_ns, d.what_if.prefetch_step_ns);
     d.verdict = verdictFor(d.input_bound_pct);
     d.findings = deviceFindings(d, run, strings, options);

@@ -102,9 +102,9 @@ StepSummary summarizeSteps(const trace::LargeVector<StepMetrics>& steps);
 // The pinned reference: calibration, else this run's large pinned copies, else --pinned-gbps, else the
 // assumed-link table for the device (link_bandwidth.h).
 void choosePinnedReference(WhatIf& w, const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options);
-// Fills the what-if figures; the prefetch predictions of the steps (or `wholePrediction` without
-// steps) must be in place.
-WhatIf computeWhatIf(const DeviceAnalysis& device, const trace::Run& run, const AnalysisOptions& options,
-                     const PrefetchPaths& wholePrediction);
+// Fills the what-if figures of `reference` (whose pinned reference choosePinnedReference chose, once
+// for the prefetch model and these); the prefetch predictions of the steps (or `wholePrediction`
+// without steps) must be in place.
+WhatIf computeWhatIf(const DeviceAnalysis& device, WhatIf reference, const PrefetchPaths& wholePrediction);
 
 }  // namespace feedscope::analysis
