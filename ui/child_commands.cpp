@@ -162,7 +162,9 @@ QString exitCodeMeaning(int code, bool recording) {
                              "with status 2")
                        : QObject::tr("bad input or usage");
     case cli::kExitNoGpu:
-      return recording ? QObject::tr("this feedscope cannot record (no injection library)")
+      return recording ? QObject::tr(
+                             "no GPU or CUDA driver to record with, no injection library, or the program "
+                             "exited with status 3")
                        : QObject::tr("no GPU, no CUDA driver, or no CUDA support in this feedscope");
     case cli::kExitThresholdCrossed:
       return recording ? QObject::tr("the program exited with status 4")

@@ -149,6 +149,16 @@ int record(const RecordArgs& a) {
     }
     if (!summary.raw_dir_kept.empty()) note("raw streams kept in " + summary.raw_dir_kept);
     if (exit->signaled) note("the program was " + exit->describe());
+    if (!summary.cuda_unavailable.empty()) {
+      // The program's own failure stays its exit status; a program that succeeded without a GPU
+      // to record gets the no-GPU code, as `devices` and `demo` do.
+      if (status != kExitOk) {
+        note(summary.cuda_unavailable);
+      } else {
+        fmt::print(stderr, "feedscope: error: {}\n", summary.cuda_unavailable);
+        return kExitNoGpu;
+      }
+    }
   } catch (const std::exception& e) {
     note(std::string("internal error while saving the recording: ") + e.what() + " (please report this)");
     if (status == kExitOk) return kExitInternalError;

@@ -13,6 +13,7 @@
 #include "io/file_bytes.h"
 #include "io/input_error.h"
 #include "io/sqlite_handle.h"
+#include "trace/stored_interval_checks.h"
 
 static_assert(std::endian::native == std::endian::little, "session chunks are stored little-endian");
 
@@ -391,15 +392,9 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
       throw InputError(what + ": corrupt session (track holds fewer intervals than declared)");
     }
     // Everything the analysis relies on: valid enums and string ids, end >= start, sorted starts.
-    for (std::size_t i = 0; i < iv.size(); ++i) {
-      if (static_cast<int>(iv.kind[i]) >= trace::kIntervalKindCount ||
-          static_cast<int>(iv.src[i]) >= trace::kMemoryKindCount ||
-          static_cast<int>(iv.dst[i]) >= trace::kMemoryKindCount || iv.name[i] >= stringCount ||
-          iv.end_ns[i] < iv.start_ns[i] || iv.start_ns[i] < -trace::kMaxTimeNs || iv.end_ns[i] > trace::kMaxTimeNs ||
-          (i > 0 && iv.start_ns[i] < iv.start_ns[i - 1])) {
-        throw InputError(what + ": corrupt session (invalid interval " + std::to_string(i) + " in track '" +
-                         track.name + "')");
-      }
+    if (auto bad = trace::firstInvalidStoredInterval(iv, stringCount)) {
+      throw InputError(what + ": corrupt session (invalid interval " + std::to_string(*bad) + " in track '" +
+                       track.name + "')");
     }
     runFor(tracks.integer(1)).tracks.push_back(std::move(track));
   }
@@ -414,6 +409,11 @@ bool looksLikeSqlite(std::string_view firstBytes) {
 }
 
 void saveSession(const trace::Session& session, const std::string& path) {
+  // Validated on write exactly as on read: what merge or an importer builds from odd inputs is refused
+  // here, before anything is replaced, instead of being written for `report` to refuse later.
+  if (auto problem = trace::firstInvalidStoredTrack(session)) {
+    throw InputError(path + ": refusing to write a session Feedscope could not read back (" + *problem + ")");
+  }
   AtomicFile file(path);
   try {
     writeSession(session, file.tempPath(), path);

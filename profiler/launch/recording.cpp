@@ -1,5 +1,6 @@
 // The record flow: prepare, run with progress, collect the raw streams into a saved session.
 #include "launch/recording.h"
+
 #include "trace/clock.h"
 
 #include <fmt/format.h>
@@ -17,6 +18,7 @@
 #include "io/open_input.h"
 #include "io/session_lock.h"
 #include "io/session_store.h"
+#include "launch/cuda_driver_probe.h"
 #include "launch/injection_env.h"
 #include "launch/progress_lines.h"
 #include "launch/stream_merge.h"
@@ -157,8 +159,13 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   }
   summary.processes = streams.size();
   if (streams.empty()) {
-    summary.notes.push_back(files.empty() ? "no process of the program initialised CUDA: nothing was recorded"
-                                          : "no raw stream could be read: nothing was recorded");
+    if (!files.empty()) {
+      summary.notes.push_back("no raw stream could be read: nothing was recorded");
+    } else if (auto reason = cudaUnavailableReason()) {
+      summary.cuda_unavailable = "nothing was recorded: " + *reason;  // record_command says it
+    } else {
+      summary.notes.push_back("no process of the program initialised CUDA: nothing was recorded");
+    }
     removeRawDir_ = files.empty() && !options_.keep_raw;
     if (!removeRawDir_) summary.raw_dir_kept = rawDir_;
     return summary;

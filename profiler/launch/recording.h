@@ -45,6 +45,9 @@ struct RecordSummary {
   std::string save_error;          // why nothing was saved, when something was recorded
   io::FailureKind save_failure = io::FailureKind::OutputFailed;
   std::string raw_dir_kept;        // the raw streams folder, when it was kept
+  // Why no process could have initialised CUDA (no driver, no GPU), when nothing was recorded and
+  // the driver says so; empty when the driver is usable (the program simply used no CUDA).
+  std::string cuda_unavailable;
 };
 
 class Recording {

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <functional>
 
 #include "io/input_error.h"
 #include "io/kineto_import.h"
@@ -114,6 +115,46 @@ TEST(SessionStore, WritesAtomicallyAndLeavesNoTemporaryFile) {
   EXPECT_EQ(files, 1);
   // A folder that does not exist: a clear error, nothing written.
   EXPECT_THROW(saveSession(richSession(), dir.file("missing/s.feedscope")), InputError);
+}
+
+// Issue 11: validated on write exactly as on read. Every rule the reader enforces on intervals is
+// broken in turn in memory: the writer refuses with exit-2 input error naming the interval, and the
+// session already at the path is left as it was.
+TEST(SessionStore, WritesNothingItWouldRefuseToRead) {
+  TempDir dir;
+  std::string path = dir.file("s.feedscope");
+  saveSession(richSession(), path);
+  const auto before = std::filesystem::last_write_time(path);
+  const std::vector<std::pair<std::string, std::function<void(trace::IntervalColumns&)>>> breakages = {
+      {"end before start", [](auto& iv) { iv.end_ns[1] = iv.start_ns[1] - 1; }},
+      {"past the time range", [](auto& iv) { iv.end_ns[1] = trace::kMaxTimeNs + 1; }},
+      {"unsorted", [](auto& iv) { iv.start_ns[1] = iv.start_ns[0] - 1; }},
+      {"unknown kind", [](auto& iv) { iv.kind[1] = static_cast<trace::IntervalKind>(250); }},
+      {"unknown memory kind", [](auto& iv) { iv.src[1] = static_cast<trace::MemoryKind>(250); }},
+      {"name outside the strings", [](auto& iv) { iv.name[1] = 1u << 30; }},
+  };
+  for (const auto& [what, breakIt] : breakages) {
+    trace::Session session = richSession();
+    trace::Track* target = nullptr;
+    for (auto& track : session.runs.front().tracks)
+      if (track.intervals.size() >= 2) target = &track;
+    ASSERT_NE(target, nullptr);
+    breakIt(target->intervals);
+    try {
+      saveSession(session, path);
+      ADD_FAILURE() << what << ": written";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                path + ": refusing to write a session Feedscope could not read back (invalid interval 1 in track '" +
+                    target->name + "' of run '" + session.runs.front().name + "')")
+          << what;
+    }
+    EXPECT_EQ(std::filesystem::last_write_time(path), before) << what;
+    EXPECT_EQ(loadSession(path).runs.size(), 2u) << what;
+  }
+  int files = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path)) ++files;
+  EXPECT_EQ(files, 1);  // no temporary left behind
 }
 
 TEST(SessionStore, OpenedReadOnlyNeverChanged) {

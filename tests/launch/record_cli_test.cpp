@@ -24,14 +24,19 @@ using feedscope::testing::TempDir;
 namespace fs = std::filesystem;
 
 // Runs `feedscope ARGS...`; the injection library is a placeholder file: these programs never load it.
+// The CUDA driver asked when nothing was recorded is a stand-in reporting one GPU, so a program that
+// used no CUDA passes its exit status through on machines with and without a driver alike.
 struct Cli {
   TempDir dir;
   std::string placeholder = dir.file("libfeedscope-inject.so", "not loaded by programs without CUDA");
+  std::vector<std::string> environment = {"FEEDSCOPE_CUDA_DRIVER=" FEEDSCOPE_FAKE_CUDA_DRIVER};
 
   ProgramResult run(std::vector<std::string> args, const std::function<void(pid_t)>& whileRunning = {},
                     const std::string& cwd = "") {
     args.insert(args.begin(), FEEDSCOPE_CLI);
-    return runProgram(args, {"FEEDSCOPE_INJECT_LIBRARY=" + placeholder}, whileRunning, cwd);
+    std::vector<std::string> env = environment;
+    env.push_back("FEEDSCOPE_INJECT_LIBRARY=" + placeholder);
+    return runProgram(args, env, whileRunning, cwd);
   }
   std::string session(const std::string& name) { return dir.file(name); }
   // Folders the recorder left beside the sessions.
@@ -78,6 +83,46 @@ TEST(RecordCli, TheProgramsExitStatusIsFeedscopes) {
   EXPECT_NE(killed.err.find("feedscope: the program was killed by signal 9 (Killed)"), std::string::npos);
   EXPECT_FALSE(fs::exists(cli.session("s.feedscope")));  // nothing recorded, nothing written
   EXPECT_EQ(cli.rawFolders(), 0u);
+}
+
+// Issue 11: nothing recorded because the machine has no driver (or no GPU) is said in the words of
+// `feedscope devices`, with the no-GPU exit code, unless the program itself failed: its status wins.
+TEST(RecordCli, WithoutADriverNothingRecordedIsExit3WithTheReason) {
+  Cli cli;
+  cli.environment = {"FEEDSCOPE_CUDA_DRIVER=/nonexistent/libcuda.so.1"};
+  ProgramResult ok =
+      cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
+  EXPECT_EQ(ok.status, 3);
+  EXPECT_EQ(ok.err,
+            "feedscope: error: nothing was recorded: no CUDA driver on this machine "
+            "(/nonexistent/libcuda.so.1 was not found)\n");
+  ProgramResult failed =
+      cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "exit", "42"});
+  EXPECT_EQ(failed.status, 42);
+  EXPECT_EQ(failed.err,
+            "feedscope: nothing was recorded: no CUDA driver on this machine "
+            "(/nonexistent/libcuda.so.1 was not found)\n");
+  EXPECT_FALSE(fs::exists(cli.session("s.feedscope")));
+  EXPECT_EQ(cli.rawFolders(), 0u);
+}
+
+TEST(RecordCli, ADriverThatSeesNoGpuIsExit3) {
+  Cli cli;
+  for (const char* setting : {"FAKE_CUINIT=100", "FAKE_CUDA_DEVICES=0"}) {
+    cli.environment = {"FEEDSCOPE_CUDA_DRIVER=" FEEDSCOPE_FAKE_CUDA_DRIVER, setting};
+    ProgramResult r =
+        cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
+    EXPECT_EQ(r.status, 3) << setting;
+    EXPECT_EQ(r.err,
+              "feedscope: error: nothing was recorded: the CUDA driver is installed but sees no GPU (check "
+              "CUDA_VISIBLE_DEVICES and nvidia-smi)\n")
+        << setting;
+  }
+  cli.environment = {"FEEDSCOPE_CUDA_DRIVER=" FEEDSCOPE_FAKE_CUDA_DRIVER, "FAKE_CUINIT=999"};
+  ProgramResult broken =
+      cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
+  EXPECT_EQ(broken.status, 3);
+  EXPECT_EQ(broken.err, "feedscope: error: nothing was recorded: the CUDA driver cannot start (cuInit returned 999)\n");
 }
 
 TEST(RecordCli, MissingProgramIsExit127WithOneLine) {

@@ -141,7 +141,7 @@ TEST(ChildCommands, ExitCodesSayWhatTheReadmeSays) {
   EXPECT_EQ(exitCodeMeaning(0), "done");
   EXPECT_EQ(exitCodeMeaning(2), "bad input or usage");
   EXPECT_EQ(exitCodeMeaning(3), "no GPU, no CUDA driver, or no CUDA support in this feedscope");
-  EXPECT_EQ(exitCodeMeaning(3, true), "this feedscope cannot record (no injection library)");
+  EXPECT_EQ(exitCodeMeaning(3, true), "no GPU or CUDA driver to record with, no injection library, or the program exited with status 3");
   EXPECT_EQ(exitCodeMeaning(126, true), "the program to record exists but cannot be executed");
   EXPECT_EQ(exitCodeMeaning(127, true), "the program to record does not exist");
   // Any other code of record is the recorded program's own status.

@@ -183,6 +183,8 @@ QString recordThroughThePanel(const QString& program, const QString& arguments, 
 
 TEST(RealCli, ARecordThatCannotStartSaysWhyInTheCliWords) {
   TempDir dir;
+  // A driver that sees one GPU (a test stand-in): the program below simply uses no CUDA.
+  setenv("FEEDSCOPE_CUDA_DRIVER", FEEDSCOPE_FAKE_CUDA_DRIVER, 1);
   QString missing = recordThroughThePanel("/nonexistent/feedscope-test-program", "", dir);
   const QString notExecutable = QString::fromStdString(dir.file("not-executable.sh", "echo hi\n"));
   QString denied = recordThroughThePanel(notExecutable, "", dir);
@@ -200,14 +202,22 @@ TEST(RealCli, ARecordThatCannotStartSaysWhyInTheCliWords) {
   EXPECT_EQ(noCuda.toStdString(),
             "Stopped: no process of the program initialised CUDA: nothing was recorded (exit 5: the program "
             "exited with status 5)");
+  // No driver at all: the CLI's reason and the no-GPU exit code reach the panel.
+  setenv("FEEDSCOPE_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
+  QString noDriver = recordThroughThePanel("sh", "-c 'exit 0'", dir);
+  EXPECT_EQ(noDriver.toStdString(),
+            "Stopped: nothing was recorded: no CUDA driver on this machine (/nonexistent/libcuda.so.1 was not "
+            "found) (exit 3: no GPU or CUDA driver to record with, no injection library, or the program exited "
+            "with status 3)");
 #else
   // A feedscope without the injection library says so before anything runs.
   for (const QString& status : {missing, denied, noCuda}) {
     EXPECT_TRUE(status.startsWith("Stopped: ")) << status.toStdString();
-    EXPECT_TRUE(status.endsWith("(exit 3: this feedscope cannot record (no injection library))"))
+    EXPECT_TRUE(status.endsWith("(exit 3: no GPU or CUDA driver to record with, no injection library, or the program exited with status 3)"))
         << status.toStdString();
   }
 #endif
+  unsetenv("FEEDSCOPE_CUDA_DRIVER");
 }
 
 }  // namespace
