@@ -12,10 +12,9 @@
 #include <mutex>
 #include <vector>
 
-#include "cupti/api_names.h"
+#include "cupti/buffer_decoder.h"
 #include "cupti/buffer_pool.h"
 #include "cupti/cupti_error.h"
-#include "cupti/record_decoder.h"
 
 namespace feedscope::cupti {
 
@@ -98,28 +97,17 @@ void markForkedChild() {
 }  // namespace
 
 struct Collector::Impl {
-  Impl(ActivitySink& s, CollectorOptions o)
-      : sink(s), options(std::move(o)), decoder(strings, [this](trace::IntervalKind api, std::uint32_t cbid) {
-          return api_names.name(api, cbid);
-        }) {}
+  Impl(ActivitySink& s, CollectorOptions o) : options(std::move(o)), buffers(s, cuptiBufferApi()) {}
 
-  void decodeBuffer(std::uint8_t* buffer, std::size_t validSize);  // with process().decode held
   void enable(CUpti_ActivityKind kind);
   void disableAll();
   ClockTriple clockTriple() const;
 
-  ActivitySink& sink;
   CollectorOptions options;
   CUpti_SubscriberHandle subscriber = nullptr;
   std::vector<CUpti_ActivityKind> enabled;
-  // Decoding state, used only with process().decode held.
-  trace::StringTable strings;
-  ApiNameCache api_names;
-  RecordDecoder decoder;
-  DecodedBatch batch;
-  std::vector<const CUpti_Activity*> records_in_buffer;
-  // Figures, readable at any time.
-  std::atomic<std::uint64_t> records{0}, dropped{0}, invalid{0}, buffers_completed{0}, open_markers{0};
+  // Decoding state, used only with process().decode held; its counts are readable at any time.
+  BufferDecoder buffers;
   std::atomic<std::uint64_t> refused_at_start{0};
   mutable std::mutex clock_mutex;
   ClockTriple at_start, at_stop;  // guarded by clock_mutex
@@ -127,12 +115,12 @@ struct Collector::Impl {
 
 namespace {
 
-void CUPTIAPI onBufferCompleted(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t,
+void CUPTIAPI onBufferCompleted(CUcontext context, std::uint32_t streamId, std::uint8_t* buffer, std::size_t,
                                 std::size_t validSize) {
   ProcessState& p = process();
   if (buffer != nullptr && !p.forked_child.load()) {
     std::lock_guard lock(p.decode);
-    if (p.active != nullptr) p.active->decodeBuffer(buffer, validSize);
+    if (p.active != nullptr) p.active->buffers.decode(buffer, validSize, context, streamId);
   }
   p.pool.release(buffer);
 }
@@ -147,7 +135,7 @@ void CUPTIAPI onCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_Call
     if (cuptiGetContextId(data->context, &context) == CUPTI_SUCCESS &&
         cuptiGetDeviceId(data->context, &device) == CUPTI_SUCCESS) {
       std::lock_guard lock(process().decode);
-      impl->decoder.noteContext(context, device);
+      impl->buffers.noteContext(context, device);
     }
   } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING && impl->options.flush_on_context_destroy) {
     // The context's records are lost once it is gone (cudaDeviceReset): hand them over while it is
@@ -161,39 +149,6 @@ void CUPTIAPI onCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_Call
 }
 
 }  // namespace
-
-void Collector::Impl::decodeBuffer(std::uint8_t* buffer, std::size_t validSize) {
-  batch.clear();
-  std::size_t knownStrings = strings.size();
-  records_in_buffer.clear();
-  CUpti_Activity* record = nullptr;
-  // Ends with CUPTI_ERROR_MAX_LIMIT_REACHED at the end of the valid bytes.
-  while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
-    records_in_buffer.push_back(record);
-  // Contexts first: a synchronization record may precede the first kernel that names its device.
-  for (const CUpti_Activity* r : records_in_buffer) decoder.learnContext(*r);
-  for (const CUpti_Activity* r : records_in_buffer) decoder.decode(*r, batch);
-  batch.records = records_in_buffer.size();
-  std::size_t lost = 0;
-  // The count resets on every read: accumulate.
-  if (cuptiActivityGetNumDroppedRecords(nullptr, 0, &lost) == CUPTI_SUCCESS) batch.dropped = lost;
-  for (std::size_t id = knownStrings; id < strings.size(); ++id) {
-    auto sid = static_cast<trace::StringId>(id);
-    batch.new_strings.push_back({sid, std::string(strings.get(sid))});
-  }
-  records += batch.records;
-  dropped += batch.dropped;
-  invalid += batch.invalid;
-  ++buffers_completed;
-  open_markers = decoder.openMarkers();
-  try {
-    sink.consume(batch);
-  } catch (const std::exception&) {
-    // A profiler must never take the observed program down; the records of this batch are lost
-    // and counted as dropped.
-    dropped += batch.intervals.size();
-  }
-}
 
 void Collector::Impl::enable(CUpti_ActivityKind kind) {
   CUptiResult r = cuptiActivityEnable(kind);
@@ -369,12 +324,14 @@ bool Collector::running() const {
 CollectorStats Collector::stats() const {
   const Impl& impl = *impl_;
   CollectorStats s;
-  s.records = impl.records.load();
-  s.dropped = impl.dropped.load();
-  s.invalid = impl.invalid.load();
-  s.buffers_completed = impl.buffers_completed.load();
+  const BufferCounts& counts = impl.buffers.counts();
+  s.records = counts.records.load();
+  s.dropped = counts.dropped.load();
+  s.invalid = counts.invalid.load();
+  s.buffers_completed = counts.buffers.load();
+  s.buffers_cut_short = counts.buffers_cut_short.load();
   s.buffers_refused = process().pool.refused() - impl.refused_at_start;
-  s.open_markers = impl.open_markers.load();
+  s.open_markers = counts.open_markers.load();
   std::lock_guard clocks(impl.clock_mutex);
   s.at_start = impl.at_start;
   s.at_stop = impl.at_stop;

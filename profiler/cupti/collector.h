@@ -76,6 +76,7 @@ struct CollectorStats {
   std::uint64_t invalid = 0;            // start 0 or end < start: left out
   std::uint64_t buffers_completed = 0;  // buffers CUPTI handed back
   std::uint64_t buffers_refused = 0;    // requests refused because max_buffers were out
+  std::uint64_t buffers_cut_short = 0;  // buffers that ended in a record CUPTI could not read
   std::uint64_t open_markers = 0;       // NVTX ranges started and never ended (at stop)
   ClockTriple at_start;
   ClockTriple at_stop;

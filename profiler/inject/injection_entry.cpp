@@ -9,6 +9,7 @@
 #include <string>
 
 #include "inject/cupti_source.h"
+#include "inject/injection_start.h"
 #include "inject/loaded_libraries.h"
 #include "inject/process_recorder.h"
 
@@ -31,19 +32,14 @@ void reportLibcupti(inject::ProcessRecorder& recorder) {
 
 void startInjection() {
   auto config = inject::readRecorderConfig([](const char* name) { return std::getenv(name); });
-  // Without FEEDSCOPE_RAW_DIR (not started by feedscope record) or a writable folder, record nothing:
-  // there is nowhere to say why, and the program must not see a message of ours.
-  inject::ProcessRecorder* recorder = inject::startProcessRecorder(config);
-  if (recorder == nullptr) return;
-  try {
-    auto source = std::make_unique<inject::CuptiSource>(*recorder, inject::collectorOptionsFor(config));
+  inject::SourceStarter cupti;
+  cupti.start = [&config](inject::ProcessRecorder& recorder) -> std::unique_ptr<inject::ActivitySource> {
+    auto source = std::make_unique<inject::CuptiSource>(recorder, inject::collectorOptionsFor(config));
     source->start();
-    reportLibcupti(*recorder);
-    recorder->attach(std::move(source));
-  } catch (const std::exception& e) {
-    recorder->report(Severity::Error,
-                     std::string("CUPTI could not start, nothing of this process is recorded: ") + e.what());
-  }
+    return source;
+  };
+  cupti.describe = &reportLibcupti;
+  inject::startInjection(config, cupti);
 }
 
 }  // namespace

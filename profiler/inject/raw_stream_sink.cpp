@@ -17,6 +17,13 @@ rawstream::Placement RawStreamSink::placementOf(const cupti::TrackKey& key) {
 }
 
 void RawStreamSink::consume(const cupti::DecodedBatch& batch) {
+  if (batch.unreadable_tail != 0 && !cutShortReported_) {
+    cutShortReported_ = true;
+    recorder_.report(rawstream::Severity::Warning,
+                     "CUPTI could not read a record of a completed buffer (CUPTI error " +
+                         std::to_string(batch.unreadable_tail) +
+                         "): the records after it in that buffer are lost and not counted");
+  }
   for (const auto& s : batch.new_strings) {
     if (s.id >= names_.size()) names_.resize(s.id + 1);
     names_[s.id] = s.text;
