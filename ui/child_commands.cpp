@@ -6,7 +6,8 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 
-#include "app/feedscope/exit_codes.h"
+#include "cli_contract/exit_codes.h"
+#include "cli_contract/progress_line.h"
 
 namespace feedscope::ui {
 
@@ -19,12 +20,18 @@ QString number(double v) {
 QString firstLine(const QString& text) {
   for (const QString& line : text.split('\n')) {
     QString t = line.trimmed();
-    if (!t.isEmpty() && !t.startsWith("FEEDSCOPE-PROGRESS")) return t;
+    if (!t.isEmpty() && !cli::parseProgressLine(t.toStdString())) return t;
   }
   return {};
 }
 
 }  // namespace
+
+QStringList defaultDemoModes() {
+  QStringList modes;
+  for (const std::string& name : workload::defaultModeNames()) modes << QString::fromStdString(name);
+  return modes;
+}
 
 QStringList demoArguments(const DemoOptions& o) {
   return {"demo",
@@ -139,14 +146,9 @@ std::optional<QString> applyEnvironment(const QString& lines, QProcessEnvironmen
 }
 
 std::optional<ProgressLine> parseProgressLine(const QString& line) {
-  static const QString kPrefix = QStringLiteral("FEEDSCOPE-PROGRESS ");
-  if (!line.startsWith(kPrefix)) return std::nullopt;
-  QString rest = line.mid(kPrefix.size()).trimmed();
-  qsizetype space = rest.indexOf(' ');
-  bool ok = false;
-  double fraction = (space < 0 ? rest : rest.left(space)).toDouble(&ok);
-  if (!ok || fraction < 0 || fraction > 1) return std::nullopt;
-  return ProgressLine{fraction, space < 0 ? QString() : rest.mid(space + 1).trimmed()};
+  auto parsed = cli::parseProgressLine(line.toStdString());
+  if (!parsed) return std::nullopt;
+  return ProgressLine{parsed->fraction, QString::fromStdString(parsed->message)};
 }
 
 QString exitCodeMeaning(int code, bool recording) {

@@ -7,14 +7,17 @@
 #include <QStringList>
 #include <optional>
 
-#include "workload/config.h"
+#include "workload_config/config.h"
 
 namespace feedscope::ui {
+
+// The prefetch modes `feedscope demo` runs by default, as the GUI lists them.
+QStringList defaultDemoModes();
 
 // The demo's knobs. The defaults are the workload's own (what `feedscope demo` uses when an option is
 // left out), read from its CUDA-free config header rather than copied.
 struct DemoOptions {
-  QStringList modes{"off", "pinned", "on", "on-pageable"};  // `feedscope demo`'s default: all four
+  QStringList modes = defaultDemoModes();  // `feedscope demo`'s default
   int steps = workload::WorkloadConfig{}.steps;
   double batch_mib = workload::WorkloadConfig{}.batch_mib;
   double compute_ms = workload::WorkloadConfig{}.compute_ms;

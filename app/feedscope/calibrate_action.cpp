@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 #include "io/session_store.h"
 #include "output_check.h"

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "cupti/collector.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 #include "io/input_error.h"
 #include "io/open_input.h"

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 #include "trace/units.h"
 #include "workload/gpu_devices.h"

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "io/atomic_file.h"
 #include "io/chrome_trace_export.h"
 #include "io/csv_export.h"

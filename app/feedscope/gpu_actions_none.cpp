@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 
 namespace feedscope::cli {

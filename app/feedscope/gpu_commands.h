@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "workload_config/config.h"
+
 namespace feedscope::cli {
 
 struct DevicesOptions {
@@ -14,7 +16,7 @@ struct DevicesOptions {
 
 // Unset numbers take the workload's defaults (see feedscope demo --help).
 struct DemoOptions {
-  std::vector<std::string> modes{"off", "pinned", "on", "on-pageable"};
+  std::vector<std::string> modes = workload::defaultModeNames();
   std::optional<int> steps;
   std::optional<double> batch_mib;
   std::optional<double> compute_ms;

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "commands.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "usage_errors.h"
 
 namespace feedscope::cli {

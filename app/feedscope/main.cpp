@@ -7,7 +7,7 @@
 #include <exception>
 
 #include "commands.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "usage_errors.h"
 #include "version_text.h"
 #include "io/errors.h"

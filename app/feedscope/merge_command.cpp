@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "io/open_input.h"
 #include "io/session_store.h"
 #include "launch/run_join.h"

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "commands.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "rawstream/reader.h"
 #include "terminal_text.h"
 #include "trace/types.h"

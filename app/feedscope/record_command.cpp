@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "commands.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "io/input_error.h"
 #include "io/report.h"
 #include "launch/injection_env.h"

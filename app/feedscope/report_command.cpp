@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "commands.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "io/atomic_file.h"
 #include "io/input_error.h"
 #include "io/open_input.h"

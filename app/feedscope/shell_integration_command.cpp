@@ -5,7 +5,7 @@
 #include "command_catalog.h"
 #include "commands.h"
 #include "completion_script.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "man_page.h"
 
 namespace feedscope::cli {

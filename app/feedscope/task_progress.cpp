@@ -1,6 +1,8 @@
 // Progress bars and machine-readable progress lines.
 #include "task_progress.h"
 
+#include "cli_contract/progress_line.h"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -15,13 +17,6 @@ ProgressStyle progressStyleFor(const std::string& option) {
   if (option == "human") return ProgressStyle::Human;
   if (option == "none") return ProgressStyle::None;
   return ::isatty(2) == 1 ? ProgressStyle::Human : ProgressStyle::None;
-}
-
-std::string machineProgressLine(double fraction, const std::string& message) {
-  fraction = std::clamp(fraction, 0.0, 1.0);
-  std::string oneLine = message;
-  std::replace(oneLine.begin(), oneLine.end(), '\n', ' ');
-  return fmt::format("FEEDSCOPE-PROGRESS {:.3f} {}", fraction, oneLine);
 }
 
 TaskProgress::TaskProgress(ProgressStyle style, std::FILE* out) : style_(style), out_(out) {}
@@ -39,7 +34,7 @@ void TaskProgress::update(double fraction, const std::string& stage, double stag
     last_permille_ = permille;
     stage_ = stage;
     std::string message = detail.empty() ? stage : stage + ": " + detail;
-    fmt::print(out_, "{}\n", machineProgressLine(fraction, message));
+    fmt::print(out_, "{}\n", formatProgressLine(fraction, message));
     std::fflush(out_);
     return;
   }

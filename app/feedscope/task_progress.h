@@ -35,7 +35,4 @@ class TaskProgress {
   bool bar_open_ = false;
 };
 
-// "FEEDSCOPE-PROGRESS 0.412 on: step 40/200" (no newline).
-std::string machineProgressLine(double fraction, const std::string& message);
-
 }  // namespace feedscope::cli

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 
 namespace feedscope::cli {
 

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
-#include "exit_codes.h"
+#include "cli_contract/exit_codes.h"
 #include "version_text.h"
 
 namespace feedscope::cli {

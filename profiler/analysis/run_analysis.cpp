@@ -8,19 +8,10 @@
 #include "analysis/link_bandwidth.h"
 #include "analysis/thresholds.h"
 #include "analysis/window_meter.h"
+#include "trace/statistics.h"
 
 namespace feedscope::analysis {
 namespace {
-
-TimeNs median(std::vector<TimeNs> values) {
-  if (values.empty()) return 0;
-  auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), mid, values.end());
-  if (values.size() % 2 == 1) return *mid;
-  TimeNs upper = *mid;
-  TimeNs lower = *std::max_element(values.begin(), mid);
-  return lower + (upper - lower) / 2;
-}
 
 TimeNs percentile(std::vector<TimeNs> values, double p) {
   if (values.empty()) return 0;
@@ -97,15 +88,15 @@ StepSummary summarizeSteps(const trace::LargeVector<StepMetrics>& steps) {
     other.push_back(m.gaps[GapCause::DependencyOther]);
     s.total_ns = trace::saturatingAdd(s.total_ns, m.window_ns);  // steps may overlap in a hostile file
   }
-  s.median_ns = median(times);
+  s.median_ns = trace::medianNs(times);
   s.mean_ns = s.total_ns / static_cast<TimeNs>(steps.size());
   s.min_ns = *std::min_element(times.begin(), times.end());
   s.max_ns = *std::max_element(times.begin(), times.end());
   s.p90_ns = percentile(times, 0.9);
-  s.median_compute_ns = median(compute);
-  s.median_copy_wait_ns = median(copyWait);
-  s.median_host_wait_ns = median(hostWait);
-  s.median_other_ns = median(other);
+  s.median_compute_ns = trace::medianNs(compute);
+  s.median_copy_wait_ns = trace::medianNs(copyWait);
+  s.median_host_wait_ns = trace::medianNs(hostWait);
+  s.median_other_ns = trace::medianNs(other);
   return s;
 }
 
@@ -183,10 +174,10 @@ WhatIf computeWhatIf(const DeviceAnalysis& device, WhatIf reference, const Prefe
       pinned.push_back(m->window_ns - saved);
     }
   }
-  w.baseline_ns = median(baseline);
-  w.copies_hidden_ns = median(hidden);
+  w.baseline_ns = trace::medianNs(baseline);
+  w.copies_hidden_ns = trace::medianNs(hidden);
   if (!pinned.empty()) {
-    w.pinned_ns = median(pinned);
+    w.pinned_ns = trace::medianNs(pinned);
   } else if (w.pinned_reference_gbps) {
     w.pinned_ns = w.baseline_ns;  // no pageable copies: nothing to gain
   }
@@ -203,11 +194,11 @@ WhatIf computeWhatIf(const DeviceAnalysis& device, WhatIf reference, const Prefe
       if (s.prefetch.loader_ns) loader.push_back(*s.prefetch.loader_ns);
     }
     PrefetchPaths& p = w.prefetch_paths;
-    p.predicted_ns = median(predicted);
-    p.gpu_ns = median(gpu);
-    if (!host.empty()) p.host_ns = median(host);
-    p.copy_ns = median(copy);
-    if (!loader.empty()) p.loader_ns = median(loader);
+    p.predicted_ns = trace::medianNs(predicted);
+    p.gpu_ns = trace::medianNs(gpu);
+    if (!host.empty()) p.host_ns = trace::medianNs(host);
+    p.copy_ns = trace::medianNs(copy);
+    if (!loader.empty()) p.loader_ns = trace::medianNs(loader);
     p.bound = commonestBound(device.steps);
   }
   w.prefetch_step_ns = w.prefetch_paths.predicted_ns;

@@ -19,10 +19,10 @@
 
 namespace feedscope::cupti {
 
-// A record CUPTI could not time (device timestamp storage exhausted gives start = end = 0:
-// pytorch/kineto#109, parca-dev/parcagpu#23): counted and left out.
+// A record CUPTI could not time, or timed impossibly: counted and left out (trace::spanValidity;
+// zero-length records are kept here, RunBuilder and the raw-stream merge count them).
 constexpr bool isInvalidSpan(std::uint64_t start, std::uint64_t end) {
-  return start == 0 || end < start;
+  return trace::spanValidity(start, end) == trace::SpanValidity::Invalid;
 }
 
 // CUpti_ActivityMemcpyKind -> interval kind: HtoD and HtoA are host-to-device; DtoH and AtoH

@@ -8,13 +8,14 @@
 #include <algorithm>
 #include <chrono>
 
+#include "cli_contract/progress_line.h"
 #include "inject/process_facts.h"
 #include "rawstream/progress_scan.h"
 
 namespace feedscope::launch {
 
 void writeProgressLine(double fraction, const std::string& message) {
-  std::string line = fmt::format("FEEDSCOPE-PROGRESS {:.3f} {}\n", std::clamp(fraction, 0.0, 1.0), message);
+  std::string line = cli::formatProgressLine(fraction, message) + "\n";
   ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
   (void)ignored;
 }

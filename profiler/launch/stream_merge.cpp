@@ -158,14 +158,10 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
 
     for (const auto& placed : s->intervals) {
       trace::Interval iv = placed.interval;
-      // Counted as RunBuilder counts them: start 0 (CUPTI's "no timestamp") or end before start is
-      // invalid, end == start zero-length.
-      if (iv.start_ns == 0 || iv.end_ns < iv.start_ns) {
-        ++run.records.invalid;
-        continue;
-      }
-      if (iv.end_ns == iv.start_ns) {
-        ++run.records.zero_length;
+      // Counted as RunBuilder counts them (trace::spanValidity).
+      const trace::SpanValidity validity = trace::spanValidity(iv.start_ns, iv.end_ns);
+      if (validity != trace::SpanValidity::Valid) {
+        ++(validity == trace::SpanValidity::Invalid ? run.records.invalid : run.records.zero_length);
         continue;
       }
       // CLOCK_MONOTONIC readings are positive: anything below zero, past kMaxPlausibleNs or longer

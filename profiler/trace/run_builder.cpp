@@ -45,13 +45,15 @@ std::size_t RunBuilder::loaderTrack(std::int64_t worker) {
 }
 
 bool RunBuilder::add(std::size_t track, const Interval& iv) {
-  if (iv.start_ns == 0 || iv.end_ns < iv.start_ns || iv.start_ns < -kMaxTimeNs || iv.end_ns > kMaxTimeNs) {
-    ++run_.records.invalid;
-    return false;
-  }
-  if (iv.end_ns == iv.start_ns) {
-    ++run_.records.zero_length;
-    return false;
+  switch (spanValidity(iv.start_ns, iv.end_ns)) {
+    case SpanValidity::Invalid:
+      ++run_.records.invalid;
+      return false;
+    case SpanValidity::ZeroLength:
+      ++run_.records.zero_length;
+      return false;
+    case SpanValidity::Valid:
+      break;
   }
   run_.tracks[track].intervals.push_back(iv);
   return true;

@@ -15,6 +15,25 @@ using TimeNs = std::int64_t;
 // of two never overflows; records outside are invalid.
 inline constexpr TimeNs kMaxTimeNs = TimeNs{1} << 62;
 
+// How a record's span counts, decided here for every source (importers through RunBuilder, the
+// CUPTI decoder, the raw-stream merge): start 0 is "no timestamp" (CUPTI's timestamp storage
+// exhausted gives start = end = 0: pytorch/kineto#109), an end before its start or a time outside
+// ±kMaxTimeNs is damage; all three are Invalid, counted and left out. end == start is ZeroLength:
+// counted apart and left out where an interval must cover time.
+enum class SpanValidity : std::uint8_t { Valid, Invalid, ZeroLength };
+
+constexpr SpanValidity spanValidity(TimeNs start, TimeNs end) {
+  if (start == 0 || end < start || start < -kMaxTimeNs || end > kMaxTimeNs) return SpanValidity::Invalid;
+  return end == start ? SpanValidity::ZeroLength : SpanValidity::Valid;
+}
+
+// The same rule for CUPTI's unsigned timestamps: above kMaxTimeNs is invalid too.
+constexpr SpanValidity spanValidity(std::uint64_t start, std::uint64_t end) {
+  if (start > static_cast<std::uint64_t>(kMaxTimeNs) || end > static_cast<std::uint64_t>(kMaxTimeNs))
+    return SpanValidity::Invalid;
+  return spanValidity(static_cast<TimeNs>(start), static_cast<TimeNs>(end));
+}
+
 // a + b, clamped instead of overflowing: sums of durations taken from untrusted files.
 constexpr TimeNs saturatingAdd(TimeNs a, TimeNs b) {
   TimeNs sum = 0;

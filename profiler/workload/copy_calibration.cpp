@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "trace/statistics.h"
 #include "trace/units.h"
 #include "workload/cuda_check.h"
 #include "workload/gpu_devices.h"
@@ -30,7 +31,7 @@ trace::BandwidthSample summarizeCopies(IntervalKind direction, MemoryKind host, 
   s.direction = direction;
   s.host_memory = host;
   s.bytes = bytes;
-  trace::TimeNs median = medianNs(std::move(durations));
+  trace::TimeNs median = trace::medianNs(std::move(durations));
   s.latency_ns = static_cast<double>(median);
   s.gbps = median > 0 ? static_cast<double>(bytes) / static_cast<double>(median) : 0.0;
   return s;

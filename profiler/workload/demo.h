@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "trace/session.h"
-#include "workload/config.h"
+#include "workload_config/config.h"
 
 namespace feedscope::workload {
 

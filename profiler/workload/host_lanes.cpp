@@ -1,17 +1,12 @@
 // Recording the workload's host lanes and adding them to a run.
 #include "workload/host_lanes.h"
 
+#include "trace/statistics.h"
+
 #include <algorithm>
 #include <string>
 
 namespace feedscope::workload {
-
-trace::TimeNs medianNs(std::vector<trace::TimeNs> values) {
-  if (values.empty()) return 0;
-  auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
 
 void HostLanes::loaderWork(int worker, trace::TimeNs start, trace::TimeNs end, std::uint64_t batch) {
   std::lock_guard lock(mutex_);
@@ -72,14 +67,14 @@ trace::TimeNs HostLanes::medianStepNs() const {
   std::lock_guard lock(mutex_);
   std::vector<trace::TimeNs> d;
   for (const Span& s : steps_) d.push_back(s.end_ns - s.start_ns);
-  return medianNs(std::move(d));
+  return trace::medianNs(std::move(d));
 }
 
 trace::TimeNs HostLanes::medianLoaderWorkNs() const {
   std::lock_guard lock(mutex_);
   std::vector<trace::TimeNs> d;
   for (const Span& s : loader_) d.push_back(s.end_ns - s.start_ns);
-  return medianNs(std::move(d));
+  return trace::medianNs(std::move(d));
 }
 
 }  // namespace feedscope::workload

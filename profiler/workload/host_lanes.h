@@ -45,7 +45,4 @@ class HostLanes {
   std::vector<Span> steps_;
 };
 
-// Median of durations (the upper middle one for an even count); 0 for none.
-trace::TimeNs medianNs(std::vector<trace::TimeNs> values);
-
 }  // namespace feedscope::workload

@@ -6,7 +6,7 @@
 #include <functional>
 #include <memory>
 
-#include "workload/config.h"
+#include "workload_config/config.h"
 #include "workload/host_lanes.h"
 
 namespace feedscope::workload {

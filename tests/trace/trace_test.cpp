@@ -108,5 +108,19 @@ TEST(SessionMerge, ReinternsNamesAndKeepsRunNamesUnique) {
   EXPECT_EQ(a.strings.get(a.runs[1].tracks[0].intervals.name[0]), "only in b");
 }
 
+// One rule for every source (RunBuilder, the CUPTI decoder, the raw-stream merge).
+TEST(SpanValidity, NoTimestampDamageAndZeroLength) {
+  EXPECT_EQ(spanValidity(TimeNs{5}, TimeNs{9}), SpanValidity::Valid);
+  EXPECT_EQ(spanValidity(TimeNs{-9}, TimeNs{-5}), SpanValidity::Valid);  // imported clocks may be negative
+  EXPECT_EQ(spanValidity(TimeNs{0}, TimeNs{9}), SpanValidity::Invalid);   // CUPTI's "no timestamp"
+  EXPECT_EQ(spanValidity(TimeNs{9}, TimeNs{5}), SpanValidity::Invalid);
+  EXPECT_EQ(spanValidity(TimeNs{5}, kMaxTimeNs + 1), SpanValidity::Invalid);
+  EXPECT_EQ(spanValidity(-kMaxTimeNs - 1, TimeNs{5}), SpanValidity::Invalid);
+  EXPECT_EQ(spanValidity(TimeNs{5}, TimeNs{5}), SpanValidity::ZeroLength);
+  EXPECT_EQ(spanValidity(std::uint64_t{5}, std::uint64_t{9}), SpanValidity::Valid);
+  EXPECT_EQ(spanValidity(std::uint64_t{0}, std::uint64_t{0}), SpanValidity::Invalid);
+  EXPECT_EQ(spanValidity(std::uint64_t{5}, ~std::uint64_t{0}), SpanValidity::Invalid);  // not negative
+}
+
 }  // namespace
 }  // namespace feedscope::trace

@@ -51,11 +51,5 @@ TEST(HostLanes, BecomeLoaderTracksAndTheMainThreadsStepsAndWaits) {
   EXPECT_EQ(lanes.medianLoaderWorkNs(), 19'000);  // of 20, 19 and 19 µs
 }
 
-TEST(HostLanes, MedianOfNothingIsZero) {
-  EXPECT_EQ(medianNs({}), 0);
-  EXPECT_EQ(medianNs({5, 1, 3}), 3);
-  EXPECT_EQ(medianNs({4, 1, 3, 2}), 3);
-}
-
 }  // namespace
 }  // namespace feedscope::workload

@@ -1,5 +1,5 @@
 // Workload modes, phases and their validation.
-#include "workload/config.h"
+#include "workload_config/config.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +18,12 @@ std::string_view modeName(PrefetchMode mode) {
       return "on-pageable";
   }
   return "off";
+}
+
+std::vector<std::string> defaultModeNames() {
+  std::vector<std::string> names;
+  for (PrefetchMode mode : kAllModes) names.emplace_back(modeName(mode));
+  return names;
 }
 
 std::optional<PrefetchMode> modeFromName(std::string_view name) {

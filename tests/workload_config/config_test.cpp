@@ -1,5 +1,5 @@
 // Workload modes, phases, validation and the ideal step time.
-#include "workload/config.h"
+#include "workload_config/config.h"
 
 #include <gtest/gtest.h>
 

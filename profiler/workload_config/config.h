@@ -23,6 +23,9 @@ inline constexpr PrefetchMode kAllModes[] = {PrefetchMode::Off, PrefetchMode::Pi
                                              PrefetchMode::OnPageable};
 
 std::string_view modeName(PrefetchMode mode);  // "off", "pinned", "on", "on-pageable"
+// What `feedscope demo` runs without --modes (and the GUI's demo form starts with): every mode, in
+// kAllModes' order.
+std::vector<std::string> defaultModeNames();
 std::optional<PrefetchMode> modeFromName(std::string_view name);
 std::string_view modeDescription(PrefetchMode mode);
 constexpr bool usesPinnedMemory(PrefetchMode m) {
