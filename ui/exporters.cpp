@@ -2,8 +2,8 @@
 #include "ui/exporters.h"
 
 #include "io/atomic_file.h"
-#include "io/chrome_trace_export.h"
-#include "io/csv_export.h"
+#include "report/chrome_trace_export.h"
+#include "report/csv_export.h"
 
 namespace feedscope::ui {
 namespace {
@@ -20,15 +20,15 @@ void withSession(const Document& doc, Fn&& fn) {
 
 }  // namespace
 
-io::Report reportOf(const Document& doc) {
-  io::Report report;
+report::Report reportOf(const Document& doc) {
+  report::Report report;
   for (std::size_t i = 0; i < doc.files.size(); ++i) report.input += (i > 0 ? ", " : "") + doc.files[i];
   for (std::size_t i = 0; i < doc.runs.size(); ++i) {
     report.runs.push_back(&doc.run(i));
     report.run_strings.push_back(&doc.strings(i));
   }
   report.analyses = doc.analyses;
-  io::compareAgainst(report, 0);  // the same table as the compare view: every run against the first
+  report::compareAgainst(report, 0);  // the same table as the compare view: every run against the first
   return report;
 }
 
@@ -36,29 +36,29 @@ const std::vector<ExportFormat>& exportFormats() {
   static const std::vector<ExportFormat> formats = {
       {"chrome", "Chrome trace for Perfetto and chrome://tracing", "json",
        [](const Document& doc, const std::string& path) {
-         withSession(doc, [&](const trace::Session& s) { io::exportChromeTrace(s, doc.analyses, path); });
+         withSession(doc, [&](const trace::Session& s) { report::exportChromeTrace(s, doc.analyses, path); });
        }},
       {"csv", "CSV of every interval", "csv",
        [](const Document& doc, const std::string& path) {
          withSession(doc, [&](const trace::Session& s) {
-           io::writeStreamAtomically(path, [&](std::FILE* f) { io::writeIntervalsCsv(s, f); });
+           io::writeStreamAtomically(path, [&](std::FILE* f) { report::writeIntervalsCsv(s, f); });
          });
        }},
       {"csv-steps", "CSV of the steps", "csv",
        [](const Document& doc, const std::string& path) {
-         io::writeStreamAtomically(path, [&](std::FILE* f) { io::writeStepsCsv(doc.analyses, f); });
+         io::writeStreamAtomically(path, [&](std::FILE* f) { report::writeStepsCsv(doc.analyses, f); });
        }},
       {"json", "JSON report", "json",
        [](const Document& doc, const std::string& path) {
-         io::writeFileAtomically(path, io::renderJsonReport(reportOf(doc)));
+         io::writeFileAtomically(path, report::renderJsonReport(reportOf(doc)));
        }},
       {"md", "Markdown report", "md",
        [](const Document& doc, const std::string& path) {
-         io::writeFileAtomically(path, io::renderMarkdownReport(reportOf(doc)));
+         io::writeFileAtomically(path, report::renderMarkdownReport(reportOf(doc)));
        }},
       {"html", "HTML report (one self-contained page)", "html",
        [](const Document& doc, const std::string& path) {
-         io::writeFileAtomically(path, io::renderHtmlReport(reportOf(doc)));
+         io::writeFileAtomically(path, report::renderHtmlReport(reportOf(doc)));
        }},
   };
   return formats;

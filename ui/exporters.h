@@ -1,12 +1,12 @@
 // File ▸ Export: every format the core can write for the opened runs, as one table. Adding a format
-// (the HTML report, once io::renderHtmlReport exists) is one more entry in exportFormats().
+// (the HTML report, once report::renderHtmlReport exists) is one more entry in exportFormats().
 #pragma once
 
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "io/report.h"
+#include "report/report.h"
 #include "ui/document.h"
 
 namespace feedscope::ui {
@@ -23,6 +23,6 @@ const std::vector<ExportFormat>& exportFormats();
 const ExportFormat* findExportFormat(const std::string& id);
 
 // The report of the opened runs: each analysed, every run after the first compared to the first.
-io::Report reportOf(const Document& doc);
+report::Report reportOf(const Document& doc);
 
 }  // namespace feedscope::ui

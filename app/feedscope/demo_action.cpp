@@ -8,7 +8,7 @@
 #include "gpu_commands.h"
 #include "io/input_error.h"
 #include "io/open_input.h"
-#include "io/report.h"
+#include "report/report.h"
 #include "io/session_store.h"
 #include "output_check.h"
 #include "session_write_lock.h"
@@ -132,9 +132,9 @@ int runDemo(const DemoOptions& o) {
   fmt::print(stderr, "wrote {} ({} runs)\n", o.output, result.session.runs.size());
 
   printSummary(result, d);
-  io::Report report = io::buildReport(result.session, o.output, analysis::AnalysisOptions{});
-  io::compareAgainst(report, 0);
-  std::string text = io::renderTextReport(report);
+  report::Report report = report::buildReport(result.session, o.output, analysis::AnalysisOptions{});
+  report::compareAgainst(report, 0);
+  std::string text = report::renderTextReport(report);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return kExitOk;
 }

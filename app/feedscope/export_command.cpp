@@ -4,10 +4,10 @@
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "io/atomic_file.h"
-#include "io/chrome_trace_export.h"
-#include "io/csv_export.h"
+#include "report/chrome_trace_export.h"
+#include "report/csv_export.h"
 #include "io/open_input.h"
-#include "io/report.h"
+#include "report/report.h"
 #include "output_check.h"
 #include "progress.h"
 
@@ -38,19 +38,19 @@ void addExportCommand(CLI::App& app, CommandAction& action) {
         session = io::openInput(o->input, progress.callback());
       }
       if (!o->runs.empty()) {
-        io::buildReport(session, o->input, {}, o->runs);  // validates the names
+        report::buildReport(session, o->input, {}, o->runs);  // validates the names
         std::erase_if(session.runs, [&](const trace::Run& r) {
           return std::find(o->runs.begin(), o->runs.end(), r.name) == o->runs.end();
         });
       }
       if (o->format == "csv") {
-        io::writeStreamAtomically(o->output, [&](std::FILE* f) { io::writeIntervalsCsv(session, f); });
+        io::writeStreamAtomically(o->output, [&](std::FILE* f) { report::writeIntervalsCsv(session, f); });
       } else {
-        io::Report report = io::buildReport(session, o->input, {});
+        report::Report report = report::buildReport(session, o->input, {});
         if (o->format == "chrome") {
-          io::exportChromeTrace(session, report.analyses, o->output);
+          report::exportChromeTrace(session, report.analyses, o->output);
         } else {
-          io::writeStreamAtomically(o->output, [&](std::FILE* f) { io::writeStepsCsv(report.analyses, f); });
+          io::writeStreamAtomically(o->output, [&](std::FILE* f) { report::writeStepsCsv(report.analyses, f); });
         }
       }
       fmt::print(stderr, "wrote {}\n", o->output);

@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "io/input_error.h"
-#include "io/report.h"
+#include "report/report.h"
 #include "launch/injection_env.h"
 #include "launch/recording.h"
 #include "output_check.h"
@@ -52,8 +52,8 @@ void note(const std::string& line) {
 
 void printReport(const launch::Recording& recording, const launch::RecordSummary& summary,
                  const std::string& output) {
-  io::Report report = io::buildReport(recording.session(), output, {}, {summary.run_name});
-  std::string text = printable(io::renderTextReport(report), true);  // kernel names come from the program
+  report::Report report = report::buildReport(recording.session(), output, {}, {summary.run_name});
+  std::string text = printable(report::renderTextReport(report), true);  // kernel names come from the program
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 

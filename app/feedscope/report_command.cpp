@@ -11,8 +11,8 @@
 #include "io/atomic_file.h"
 #include "io/input_error.h"
 #include "io/open_input.h"
-#include "io/report.h"
-#include "io/report_gate.h"
+#include "report/report.h"
+#include "report/report_gate.h"
 #include "io/trace_folder.h"
 #include "output_check.h"
 #include "progress.h"
@@ -44,7 +44,7 @@ trace::Session open(const std::string& path) {
 
 // A comparison threshold on a report that compares nothing would pass silently: a CI gate that
 // checks nothing. Refused like a misspelt key.
-void requireComparisonFor(const std::vector<io::Threshold>& thresholds, const io::Report& report) {
+void requireComparisonFor(const std::vector<report::Threshold>& thresholds, const report::Report& report) {
   if (!report.comparisons.empty()) return;
   for (const auto& t : thresholds) {
     if (t.on_comparison) {
@@ -57,8 +57,8 @@ void requireComparisonFor(const std::vector<io::Threshold>& thresholds, const io
 
 int runReport(const ReportOptions& o) {
   // Thresholds first: a typo in CI fails at once, before a large trace is read.
-  std::vector<io::Threshold> thresholds;
-  for (const auto& expression : o.failIf) thresholds.push_back(io::parseThreshold(expression));
+  std::vector<report::Threshold> thresholds;
+  for (const auto& expression : o.failIf) thresholds.push_back(report::parseThreshold(expression));
   if (!o.output.empty()) {
     std::vector<std::string> inputs{o.input};
     inputs.insert(inputs.end(), o.compareFiles.begin(), o.compareFiles.end());
@@ -72,14 +72,14 @@ int runReport(const ReportOptions& o) {
       std::find(names.begin(), names.end(), o.compareRun) == names.end()) {
     names.push_back(o.compareRun);
   }
-  io::Report report = io::buildReport(session, o.input, options, names);
+  report::Report report = report::buildReport(session, o.input, options, names);
 
   // Sessions of --compare files: a deque, so the runs the report points into never move.
   std::deque<trace::Session> others;
   for (const std::string& file : o.compareFiles) {
     others.push_back(open(file));
     if (others.back().runs.empty()) throw io::InputError(file + ": holds no runs to compare");
-    io::Report second = io::buildReport(others.back(), file, options);
+    report::Report second = report::buildReport(others.back(), file, options);
     for (std::size_t i = 0; i < second.runs.size(); ++i) {
       report.runs.push_back(second.runs[i]);
       report.analyses.push_back(std::move(second.analyses[i]));
@@ -91,7 +91,7 @@ int runReport(const ReportOptions& o) {
     std::size_t b = 0;
     while (b < report.runs.size() && report.runs[b]->name != o.compareRun) ++b;
     if (b == report.runs.size()) {
-      io::buildReport(session, o.input, options, {o.compareRun});  // throws the "no run named" error
+      report::buildReport(session, o.input, options, {o.compareRun});  // throws the "no run named" error
     }
     baseline = b == 0 ? 1 : 0;
     if (baseline >= report.runs.size()) throw io::InputError(o.input + ": --compare-run needs a second run to compare with");
@@ -105,19 +105,19 @@ int runReport(const ReportOptions& o) {
       throw io::InputError("--baseline: no run named '" + o.baseline + "' (runs: " + known + ")");
     }
   }
-  io::compareAgainst(report, baseline);
+  report::compareAgainst(report, baseline);
 
   requireComparisonFor(thresholds, report);
 
   std::string text;
   if (o.format == "json") {
-    text = io::renderJsonReport(report);
+    text = report::renderJsonReport(report);
   } else if (o.format == "md" || o.format == "markdown") {
-    text = io::renderMarkdownReport(report);
+    text = report::renderMarkdownReport(report);
   } else if (o.format == "html") {
-    text = io::renderHtmlReport(report);
+    text = report::renderHtmlReport(report);
   } else {
-    text = io::renderTextReport(report);
+    text = report::renderTextReport(report);
   }
   if (o.output.empty() || o.output == "-") {
     writeStandardOutput(text);
@@ -126,7 +126,7 @@ int runReport(const ReportOptions& o) {
     io::writeFileAtomically(o.output, text);
     fmt::print(stderr, "wrote {}\n", o.output);
   }
-  io::GateResult gate = io::evaluateThresholds(report, thresholds);
+  report::GateResult gate = report::evaluateThresholds(report, thresholds);
   for (const auto& line : gate.skipped) fmt::print(stderr, "feedscope: note: not checked: {}\n", line);
   for (const auto& line : gate.crossed) fmt::print(stderr, "feedscope: threshold crossed: {}\n", line);
   return gate.crossed.empty() ? kExitOk : kExitThresholdCrossed;

@@ -12,7 +12,8 @@ TimeNs medianNs(std::vector<TimeNs> values) {
   if (values.size() % 2 == 1) return *mid;
   const TimeNs upper = *mid;
   const TimeNs lower = *std::max_element(values.begin(), mid);
-  return lower + (upper - lower) / 2;  // no overflow for any two valid times
+  // floor((lower + upper) / 2) without forming the sum: valid times span 2^63, which would overflow.
+  return (lower >> 1) + (upper >> 1) + (lower & upper & 1);
 }
 
 }  // namespace feedscope::trace

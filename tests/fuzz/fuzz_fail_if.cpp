@@ -5,12 +5,12 @@
 #include <string_view>
 
 #include "io/input_error.h"
-#include "io/report_gate.h"
+#include "report/report_gate.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace feedscope;
   try {
-    io::Threshold t = io::parseThreshold(std::string_view(reinterpret_cast<const char*>(data), size));
+    report::Threshold t = report::parseThreshold(std::string_view(reinterpret_cast<const char*>(data), size));
     (void)t.keyName();
     (void)t.crossedBy(1.0);
   } catch (const io::InputError&) {

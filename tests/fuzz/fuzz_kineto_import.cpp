@@ -8,7 +8,7 @@
 #include "io/file_bytes.h"
 #include "io/input_error.h"
 #include "io/kineto_import.h"
-#include "io/report.h"
+#include "report/report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace feedscope;
@@ -24,11 +24,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     trace::Session session;
     session.runs.push_back(io::importKinetoJson(json, session.strings, "fuzz", "fuzz"));
-    io::Report report = io::buildReport(session, "fuzz", {});
-    io::compareAgainst(report, 0);
-    (void)io::renderTextReport(report);
-    (void)io::renderJsonReport(report);
-    (void)io::renderMarkdownReport(report);
+    report::Report report = report::buildReport(session, "fuzz", {});
+    report::compareAgainst(report, 0);
+    (void)report::renderTextReport(report);
+    (void)report::renderJsonReport(report);
+    (void)report::renderMarkdownReport(report);
   } catch (const io::InputError&) {
     // Expected for malformed input.
   }

@@ -7,7 +7,7 @@
 
 #include "io/input_error.h"
 #include "io/nsys_import.h"
-#include "io/report.h"
+#include "report/report.h"
 #include "io/sqlite_handle.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -17,8 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!io::looksLikeNsysExport(db)) return 0;
     trace::Session session;
     session.runs.push_back(io::importNsysDatabase(db, session.strings, "fuzz", "fuzz"));
-    io::Report report = io::buildReport(session, "fuzz", {});
-    (void)io::renderJsonReport(report);
+    report::Report report = report::buildReport(session, "fuzz", {});
+    (void)report::renderJsonReport(report);
   } catch (const io::InputError&) {
     // Expected for malformed input.
   }

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "io/report.h"
+#include "report/report.h"
 #include "launch/stream_merge.h"
 #include "rawstream/bytes.h"
 #include "rawstream/format.h"
@@ -58,8 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!read.report.usable()) return 0;
   trace::Session session;
   session.runs.push_back(launch::mergeProcessStreams({read.stream}, session.strings, "fuzz"));
-  io::Report report = io::buildReport(session, "fuzz", {});
-  (void)io::renderJsonReport(report);
-  (void)io::renderTextReport(report);
+  report::Report report = report::buildReport(session, "fuzz", {});
+  (void)report::renderJsonReport(report);
+  (void)report::renderTextReport(report);
   return 0;
 }

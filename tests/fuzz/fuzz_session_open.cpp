@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "io/input_error.h"
-#include "io/report.h"
+#include "report/report.h"
 #include "io/session_store.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -13,9 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     trace::Session session =
         io::loadSessionFromMemory(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz");
-    io::Report report = io::buildReport(session, "fuzz", {});
-    (void)io::renderJsonReport(report);
-    (void)io::renderTextReport(report);
+    report::Report report = report::buildReport(session, "fuzz", {});
+    (void)report::renderJsonReport(report);
+    (void)report::renderTextReport(report);
   } catch (const io::InputError&) {
     // Expected for malformed input.
   }

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "io/kineto_import.h"
-#include "io/report_palette.h"
+#include "report/report_palette.h"
 #include "support/run_fixture.h"
 #include "view/chart_data.h"
 #include "view/colors.h"
@@ -218,7 +218,7 @@ TEST(ChartData, RunColoursAreTheHtmlReportsColours) {
   for (std::size_t k = 0; k < 8; ++k) {
     char hex[8];
     std::snprintf(hex, sizeof hex, "#%06x", runColor(k));
-    EXPECT_EQ(hex, io::palette::runColor(k)) << k;
+    EXPECT_EQ(hex, report::palette::runColor(k)) << k;
   }
 }
 

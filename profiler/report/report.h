@@ -1,0 +1,57 @@
+// What a report shows: the analysed runs of one input and, optionally, a comparison. Every report
+// writer (text, JSON, Markdown, HTML) and the GUI's export take this.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/comparison.h"
+#include "analysis/comparison_table.h"
+#include "analysis/run_analysis.h"
+#include "trace/session.h"
+
+namespace feedscope::report {
+
+struct Report {
+  std::string input;  // the file the report is about
+  std::vector<const trace::Run*> runs;
+  std::vector<analysis::RunAnalysis> analyses;  // analyses[i] is of runs[i]
+  std::vector<analysis::RunComparison> comparisons;  // B against A, in the order asked
+  // With two runs or more: every run and GPU in one table against the baseline run.
+  std::optional<analysis::ComparisonTable> table;
+  // run_strings[i] holds the names of runs[i] (runs of a --compare file have their own table).
+  // Optional: without it, writers that show trace names (the HTML report's kernel table) skip them.
+  std::vector<const trace::StringTable*> run_strings;
+
+  const trace::StringTable* stringsOf(std::size_t run) const {
+    return run < run_strings.size() ? run_strings[run] : nullptr;
+  }
+};
+
+// Analyses `session`'s runs (all, or those named) into a report.
+Report buildReport(const trace::Session& session, const std::string& input, const analysis::AnalysisOptions& options,
+                   const std::vector<std::string>& runNames = {});
+
+// Compares every run of the report with run `baseline` (an index into runs): the pairwise comparisons
+// (each run against the baseline) and the one table. Nothing with fewer than two runs.
+void compareAgainst(Report& report, std::size_t baseline);
+
+std::string renderTextReport(const Report& report);
+std::string renderMarkdownReport(const Report& report);
+// The stable JSON interface documented in docs/report-json.md.
+std::string renderJsonReport(const Report& report);
+// One self-contained HTML page (inline CSS and SVG, no script, no network) that prints well: the
+// verdict first, then comparisons, charts, and per run the figures, timeline strips and findings.
+// Every string from a trace is escaped.
+std::string renderHtmlReport(const Report& report);
+
+// "+12.35 ms" relative to `origin`.
+std::string relativeTime(trace::TimeNs t, trace::TimeNs origin);
+
+// A figure of a metric row in its unit ("60.6 ms", "45.06 %", "54.7 GB/s", "12"); "n/a" when absent.
+std::string formatMetricValue(const analysis::MetricDelta& metric, std::optional<double> value);
+// B - A of a metric row: "+1.20 pt" for shares, "-12.3 ms" otherwise; "n/a" when not comparable.
+std::string formatMetricChange(const analysis::MetricDelta& metric);
+
+}  // namespace feedscope::report

@@ -1,0 +1,259 @@
+// The JSON report: a stable interface for scripts and CI (docs/report-json.md). Keys are only added,
+// never renamed; absent figures are null.
+#include <algorithm>
+
+#include "report/report_json_value.h"
+
+namespace feedscope::report {
+
+using analysis::GapCause;
+using nlohmann::json;
+
+namespace {
+
+template <typename T>
+json orNull(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+json findingJson(const analysis::Finding& f) {
+  json ranges = json::array();
+  for (const auto& r : f.ranges) ranges.push_back({{"start_ns", r.span.start}, {"end_ns", r.span.end}, {"label", r.label}});
+  return {{"id", f.id},
+          {"severity", analysis::severityName(f.severity)},
+          {"device", f.device >= 0 ? json(f.device) : json(nullptr)},
+          {"title", f.title},
+          {"sentence", f.sentence},
+          {"fix", f.fix},
+          {"count", f.count},
+          {"time_ns", f.time_ns},
+          {"time_pct", f.time_pct},
+          {"ranges", ranges}};
+}
+
+json copyJson(const analysis::CopyStats& s) {
+  return {{"count", s.count},
+          {"pageable_count", s.pageable_count},
+          {"pinned_count", s.pinned_count},
+          {"unknown_memory_count", s.other_count},
+          {"small_count", s.small_count},
+          {"sync_count", s.sync_count},
+          {"bytes", s.bytes},
+          {"pageable_bytes", s.pageable_bytes},
+          {"pinned_bytes", s.pinned_bytes},
+          {"duration_ns", s.duration_ns},
+          {"gbps", orNull(s.gbps())},
+          {"pageable_gbps", orNull(s.pageableGbps())},
+          {"pinned_gbps", orNull(s.pinnedGbps())}};
+}
+
+json gapsJson(const analysis::GapBreakdown& g) {
+  json out = json::object();
+  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
+    out[std::string(analysis::gapCauseKey(static_cast<GapCause>(c)))] = g[static_cast<GapCause>(c)];
+  }
+  return out;
+}
+
+// The figures of one window, flat, with the key names the CLI's --fail-if accepts.
+json windowJson(const analysis::WindowMetrics& m) {
+  return {{"window_start_ns", m.window.start},
+          {"window_ns", m.window_ns},
+          {"compute_busy_ns", m.compute_busy_ns},
+          {"compute_busy_pct", m.computeBusyPct()},
+          {"starvation_ns", m.starvation_ns},
+          {"starvation_pct", m.starvationPct()},
+          {"copy_only_ns", m.copy_only_ns},
+          {"copy_only_pct", m.copyOnlyPct()},
+          {"fully_idle_ns", m.fully_idle_ns},
+          {"fully_idle_pct", m.fullyIdlePct()},
+          {"gpu_busy_ns", m.gpu_busy_ns},
+          {"h2d_count", m.h2d.count},
+          {"h2d_pageable_count", m.h2d.pageable_count},
+          {"h2d_pinned_count", m.h2d.pinned_count},
+          {"h2d_bytes", m.h2d.bytes},
+          {"h2d_ns", m.h2d_ns},
+          {"h2d_overlap_pct", orNull(m.h2dOverlapPct())},
+          {"exposed_h2d_ns", m.exposed_h2d_ns},
+          {"hidden_h2d_ns", m.hidden_h2d_ns},
+          {"h2d_gbps", orNull(m.h2d.gbps())},
+          {"h2d_pageable_gbps", orNull(m.h2d.pageableGbps())},
+          {"h2d_pinned_gbps", orNull(m.h2d.pinnedGbps())},
+          {"kernel_count", m.kernel_count},
+          {"memset_count", m.memset_count},
+          {"gap_count", m.gap_count},
+          {"copy_wait_ns", m.gaps.copyWait()},
+          {"host_wait_ns", m.gaps.hostWait()},
+          {"gaps_ns", gapsJson(m.gaps)},
+          {"input_wait_pct", m.inputWaitPct()},
+          {"h2d", copyJson(m.h2d)},
+          {"d2h", copyJson(m.d2h)},
+          {"d2d", copyJson(m.d2d)}};
+}
+
+json stepsJson(const analysis::DeviceAnalysis& d) {
+  json perStep = json::array();
+  for (const auto& s : d.steps) {
+    const analysis::WindowMetrics& m = s.metrics;
+    perStep.push_back({{"number", s.step.number},
+                       {"name", s.step.name},
+                       {"start_ns", s.step.span.start},
+                       {"duration_ns", m.window_ns},
+                       {"compute_busy_ns", m.compute_busy_ns},
+                       {"starvation_pct", m.starvationPct()},
+                       {"copy_wait_ns", m.gaps.copyWait()},
+                       {"host_wait_ns", m.gaps.hostWait()},
+                       {"exposed_h2d_ns", m.exposed_h2d_ns},
+                       {"input_wait_pct", m.inputWaitPct()},
+                       {"prefetch_ns", s.prefetch.predicted_ns},
+                       {"prefetch_bound", analysis::prefetchBoundKey(s.prefetch.bound)},
+                       {"input_bound_pct", s.inputBoundPct()}});
+  }
+  if (!d.step_summary) return {{"count", 0}, {"per_step", perStep}};
+  const analysis::StepSummary& s = *d.step_summary;
+  return {{"count", s.count},
+          {"total_ns", s.total_ns},
+          {"median_ns", s.median_ns},
+          {"mean_ns", s.mean_ns},
+          {"min_ns", s.min_ns},
+          {"max_ns", s.max_ns},
+          {"p90_ns", s.p90_ns},
+          {"steps_per_second", s.stepsPerSecond()},
+          {"median_breakdown_ns",
+           {{"compute", s.median_compute_ns},
+            {"copy_wait", s.median_copy_wait_ns},
+            {"host_wait", s.median_host_wait_ns},
+            {"other", s.median_other_ns}}},
+          {"per_step", perStep}};
+}
+
+json whatIfJson(const analysis::WhatIf& w) {
+  return {{"baseline_ns", w.baseline_ns},
+          {"copies_hidden_ns", w.copies_hidden_ns},
+          {"copies_hidden_speedup", w.copiesHiddenSpeedup()},
+          {"pinned_ns", orNull(w.pinned_ns)},
+          {"pinned_speedup", orNull(w.pinnedSpeedup())},
+          {"pinned_reference_gbps", orNull(w.pinned_reference_gbps)},
+          {"pinned_reference_source", w.pinned_reference_source.empty() ? json(nullptr) : json(w.pinned_reference_source)},
+          {"pinned_reference_basis", w.pinned_reference_basis.empty() ? json(nullptr) : json(w.pinned_reference_basis)},
+          {"pageable_gbps", orNull(w.pageable_gbps)},
+          {"prefetch_step_ns", w.prefetch_step_ns},
+          {"prefetch_speedup", w.prefetchSpeedup()},
+          {"prefetch_bound", analysis::prefetchBoundKey(w.prefetch_bound)},
+          {"prefetch_paths_ns",
+           {{"gpu_work", w.prefetch_paths.gpu_ns},
+            {"host_work", orNull(w.prefetch_paths.host_ns)},
+            {"input_copy", w.prefetch_paths.copy_ns},
+            {"loader", orNull(w.prefetch_paths.loader_ns)}}}};
+}
+
+}  // namespace
+
+json deviceJson(const analysis::RunAnalysis& ra, const analysis::DeviceAnalysis& d) {
+  json dj = windowJson(d.whole);
+  dj["device"] = d.device;
+  dj["device_name"] = d.device_name;
+  dj["dropped_records"] = ra.records.dropped;
+  dj["invalid_records"] = ra.records.invalid;
+  dj["verdict"] = analysis::verdictKey(d.verdict);
+  dj["input_bound_pct"] = d.input_bound_pct;
+  dj["run_input_bound_pct"] = d.input_bound_pct;
+  dj["steps"] = stepsJson(d);
+  dj["what_if"] = whatIfJson(d.what_if);
+  json findings = json::array();
+  for (const auto& f : d.findings) findings.push_back(findingJson(f));
+  dj["findings"] = findings;
+  return dj;
+}
+
+json comparisonJson(const analysis::RunComparison& c) {
+  json deltas = json::object();
+  for (const auto& m : c.deltas) {
+    deltas[m.key] = {{"a", orNull(m.a)}, {"b", orNull(m.b)}, {"delta", orNull(m.delta())}, {"improved", orNull(m.improved())}};
+  }
+  return {{"run_a", c.run_a},
+          {"run_b", c.run_b},
+          {"throughput_ratio", orNull(c.throughput_ratio)},
+          {"throughput_basis", c.throughput_basis},
+          {"deltas", deltas},
+          {"verdict", c.verdict}};
+}
+
+json comparisonTableJson(const analysis::ComparisonTable& t) {
+  json columns = json::array();
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    const auto& col = t.columns[c];
+    columns.push_back({{"run", col.label.substr(0, col.label.find(" · GPU "))},
+                       {"device", col.device < 0 ? json(nullptr) : json(col.device)},
+                       {"label", col.label},
+                       {"baseline", t.isBaseline(c)},
+                       {"throughput_ratio", orNull(t.throughput_ratio[c])}});
+  }
+  json rows = json::array();
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    json values = json::array(), deltas = json::array(), improved = json::array();
+    for (const auto& cell : t.cells[r]) {
+      values.push_back(orNull(cell.b));
+      deltas.push_back(orNull(cell.delta()));
+      improved.push_back(orNull(cell.improved()));
+    }
+    rows.push_back({{"key", t.rows[r].key},
+                    {"label", t.rows[r].label},
+                    {"lower_is_better", t.rows[r].lower_is_better},
+                    {"values", values},
+                    {"deltas", deltas},
+                    {"improved", improved}});
+  }
+  return {{"baseline", t.baseline_name}, {"throughput_basis", t.throughput_basis}, {"columns", columns}, {"rows", rows}};
+}
+
+// The host ranges read as steps (on the busiest step lane, as the step analysis picks it) and as data
+// loading: a host-only trace (the user's script run on a CPU) has no DEVICE, and this shows that its
+// annotations were understood all the same.
+json hostRangesJson(const trace::Run& run) {
+  std::size_t steps = 0, dataLoading = 0;
+  for (const auto& track : run.tracks) {
+    if (track.isGpu()) continue;
+    const auto& kinds = track.intervals.kind;
+    steps = std::max<std::size_t>(steps, std::count(kinds.begin(), kinds.end(), trace::IntervalKind::Step));
+    dataLoading += std::count(kinds.begin(), kinds.end(), trace::IntervalKind::DataLoading);
+  }
+  return {{"steps", steps}, {"data_loading", dataLoading}};
+}
+
+json reportJson(const Report& report) {
+  json runs = json::array();
+  for (std::size_t i = 0; i < report.runs.size(); ++i) {
+    const trace::Run& run = *report.runs[i];
+    const analysis::RunAnalysis& ra = report.analyses[i];
+    json devices = json::array();
+    for (const auto& d : ra.devices) devices.push_back(deviceJson(ra, d));
+    json findings = json::array();
+    for (const auto& f : ra.run_findings) findings.push_back(findingJson(f));
+    runs.push_back({{"name", run.name},
+                    {"source", run.source},
+                    {"command", run.command},
+                    {"labels", run.labels},
+                    {"dropped_records", ra.records.dropped},
+                    {"invalid_records", ra.records.invalid},
+                    {"zero_length_records", ra.records.zero_length},
+                    {"host_ranges", hostRangesJson(run)},
+                    {"devices", devices},
+                    {"findings", findings}});
+  }
+  json out = {{"feedscope_report_version", 1},
+              {"generator", "feedscope " FEEDSCOPE_VERSION_STRING},
+              {"input", report.input},
+              {"runs", runs}};
+  json comparisons = json::array();
+  for (const analysis::RunComparison& c : report.comparisons) comparisons.push_back(comparisonJson(c));
+  out["comparisons"] = comparisons;
+  out["comparison_table"] = report.table ? comparisonTableJson(*report.table) : json(nullptr);
+  return out;
+}
+
+std::string renderJsonReport(const Report& report) {
+  return reportJson(report).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace feedscope::report

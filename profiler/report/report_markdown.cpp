@@ -1,0 +1,160 @@
+// The Markdown report: to paste into an issue or a pull request.
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "report/report_phrases.h"
+#include "report/report.h"
+#include "trace/units.h"
+
+namespace feedscope::report {
+
+using analysis::GapCause;
+using trace::formatBytes;
+using trace::formatDuration;
+using trace::formatGbps;
+using trace::formatPct;
+
+namespace {
+
+// Text from a trace, made inert for Markdown (CommonMark and GitHub): punctuation that would start
+// emphasis, a link, code, an HTML tag or an entity is backslash-escaped, a pipe cannot end a table
+// cell, and a line break cannot end a row. "void k<float>()" stays visible instead of being eaten
+// as an HTML tag. An underscore inside a word starts no emphasis and is left alone (h200_naive).
+std::string cell(std::string_view text) {
+  auto wordChar = [&](std::size_t i) {
+    return i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])) != 0;
+  };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    switch (c) {
+      case '_':
+        if (i == 0 || !wordChar(i - 1) || !wordChar(i + 1)) out += '\\';
+        out += c;
+        break;
+      case '#':
+        if (i == 0) out += '\\';
+        out += c;
+        break;
+      case '\\': case '`': case '*': case '[': case ']': case '<': case '>': case '|': case '&': case '~':
+        out += '\\';
+        out += c;
+        break;
+      case '\n': case '\r':
+        out += ' ';
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string gbps(std::optional<double> v) { return v ? formatGbps(*v) : "n/a"; }
+
+void renderDevice(std::string& out, const trace::Run& run, const analysis::DeviceAnalysis& d) {
+  const analysis::WindowMetrics& m = d.whole;
+  out += fmt::format("## {} · GPU {}{}\n\n", cell(run.name), d.device, d.device_name.empty() ? "" : " (" + cell(d.device_name) + ")");
+  out += fmt::format("**Verdict: {}** — {}.\n\n", analysis::verdictSentence(d.verdict), inputBoundText(d));
+  out += "| figure | time | share of GPU window |\n|---|---:|---:|\n";
+  out += fmt::format("| GPU window | {} | 100.00 % |\n", formatDuration(m.window_ns));
+  out += fmt::format("| compute busy | {} | {} |\n", formatDuration(m.compute_busy_ns), formatPct(m.computeBusyPct()));
+  out += fmt::format("| **starvation** | **{}** | **{}** |\n", formatDuration(m.starvation_ns), formatPct(m.starvationPct()));
+  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
+    auto cause = static_cast<GapCause>(c);
+    if (m.gaps[cause] == 0) continue;
+    out += fmt::format("| &nbsp;&nbsp;{} | {} | {} |\n", analysis::gapCauseLabel(cause), formatDuration(m.gaps[cause]),
+                       formatPct(m.pct(m.gaps[cause])));
+  }
+  out += fmt::format("| copy only | {} | {} |\n", formatDuration(m.copy_only_ns), formatPct(m.copyOnlyPct()));
+  out += fmt::format("| fully idle | {} | {} |\n\n", formatDuration(m.fully_idle_ns), formatPct(m.fullyIdlePct()));
+  auto overlap = m.h2dOverlapPct();
+  out += fmt::format(
+      "- Host-to-device copies: {} ({} pageable, {} pinned), {}, {} overall (pageable {}, pinned {})\n", m.h2d.count,
+      m.h2d.pageable_count, m.h2d.pinned_count, formatBytes(m.h2d.bytes), gbps(m.h2d.gbps()),
+      gbps(m.h2d.pageableGbps()), gbps(m.h2d.pinnedGbps()));
+  out += fmt::format("- Copy time hidden under compute: {}; exposed {}\n",
+                     overlap ? formatPct(*overlap) : "n/a", formatDuration(m.exposed_h2d_ns));
+  if (d.step_summary) {
+    const analysis::StepSummary& s = *d.step_summary;
+    out += fmt::format("- Steps: {}, median {} ({:.1f} steps/s), p90 {}; median step: compute {}, copy wait {}, host "
+                       "wait {}, other {}\n",
+                       s.count, formatDuration(s.median_ns), s.stepsPerSecond(), formatDuration(s.p90_ns),
+                       formatDuration(s.median_compute_ns), formatDuration(s.median_copy_wait_ns),
+                       formatDuration(s.median_host_wait_ns), formatDuration(s.median_other_ns));
+  }
+  const analysis::WhatIf& w = d.what_if;
+  out += fmt::format("- What if the input were prefetched (pinned copies on a side stream, the next batch loaded while "
+                     "this one trains): {}; paths: {}\n",
+                     prefetchResultText(d), prefetchPathsText(w));
+  out += fmt::format("- What if input copies were hidden behind compute: {} ({:.2f}x)\n", formatDuration(w.copies_hidden_ns),
+                     w.copiesHiddenSpeedup());
+  if (w.pinned_ns && w.pinned_reference_gbps) {
+    out += fmt::format("- What if pageable copies ran at pinned bandwidth ({}, {}): {} ({:.2f}x)\n",
+                       formatGbps(*w.pinned_reference_gbps), w.pinned_reference_source, formatDuration(*w.pinned_ns),
+                       w.pinnedSpeedup().value_or(1.0));
+  }
+  out += "\n";
+}
+
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+  out += fmt::format("- **\\[{}\\] {}**{} — {}\n  - *Fix:* {}\n", analysis::severityName(f.severity), cell(f.title),
+                     f.device >= 0 ? fmt::format(" (GPU {})", f.device) : "", cell(f.sentence), cell(f.fix));
+  if (f.ranges.empty()) return;
+  out += fmt::format("  - *Evidence* ({} range{}, longest first, from the run's start):", f.ranges.size(),
+                     f.ranges.size() == 1 ? "" : "s");
+  for (std::size_t i = 0; i < f.ranges.size() && i < 3; ++i) {
+    out += fmt::format("{} {}..{} ({})", i == 0 ? "" : ";", relativeTime(f.ranges[i].span.start, origin),
+                       relativeTime(f.ranges[i].span.end, origin), cell(f.ranges[i].label));
+  }
+  out += "\n";
+}
+
+
+// Runs as columns, one row per figure; changes against the baseline marked ✅ better, ⚠️ worse.
+void renderMarkdownComparison(std::string& out, const Report& report) {
+  const analysis::ComparisonTable& t = *report.table;
+  out += fmt::format("## Comparison: {}\n\n", cell(comparisonTitle(t)));
+  for (const analysis::RunComparison& c : report.comparisons) out += fmt::format("- **{}**\n", cell(c.verdict));
+  out += "\n| figure |";
+  for (const auto& c : t.columns) out += " " + cell(c.label) + " |";
+  out += "\n|---|";
+  for (std::size_t c = 0; c < t.columns.size(); ++c) out += "---:|";
+  out += "\n| speed against the baseline |";
+  for (std::size_t c = 0; c < t.columns.size(); ++c) out += " " + throughputCellText(t, c) + " |";
+  out += "\n";
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    out += "| " + t.rows[r].label + " |";
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+      std::optional<bool> better;
+      std::string text = comparisonCellText(t, r, c, &better);
+      if (better) text += *better ? " ✅" : " ⚠️";
+      out += " " + text + " |";
+    }
+    out += "\n";
+  }
+  out += "\n";
+}
+
+}  // namespace
+
+std::string renderMarkdownReport(const Report& report) {
+  std::string out = fmt::format("# Feedscope report: {}\n\n", cell(report.input));
+  if (report.table) renderMarkdownComparison(out, report);
+  for (std::size_t i = 0; i < report.runs.size(); ++i) {
+    const trace::Run& run = *report.runs[i];
+    const analysis::RunAnalysis& ra = report.analyses[i];
+    if (ra.devices.empty()) out += fmt::format("## {}\n\nNo GPU activity in this trace.\n\n", cell(run.name));
+    for (const auto& d : ra.devices) renderDevice(out, run, d);
+    auto findings = ra.allFindings();
+    if (findings.empty()) continue;
+    out += fmt::format("### Findings ({})\n\n", cell(run.name));
+    for (const auto* f : findings) renderFinding(out, *f, ra.time_origin);
+    out += "\n";
+  }
+  out += "_Generated by Feedscope " FEEDSCOPE_VERSION_STRING "._\n";
+  return out;
+}
+
+}  // namespace feedscope::report

@@ -1,0 +1,164 @@
+// The terminal report: a table a person reads, the verdict first, then the findings.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "report/report_phrases.h"
+#include "report/report.h"
+#include "trace/units.h"
+
+namespace feedscope::report {
+
+using analysis::GapCause;
+using trace::formatBytes;
+using trace::formatDuration;
+using trace::formatGbps;
+using trace::formatPct;
+
+namespace {
+
+std::string timeRow(std::string_view label, trace::TimeNs ns, double pct, int indent = 2) {
+  return fmt::format("{:{}}{:<28}{:>12}  {:>9}\n", "", indent, label, formatDuration(ns), formatPct(pct));
+}
+
+std::string optionalGbps(std::optional<double> v) { return v ? formatGbps(*v) : "n/a"; }
+
+void renderDevice(std::string& out, const trace::Run& run, const analysis::DeviceAnalysis& d) {
+  const analysis::WindowMetrics& m = d.whole;
+  std::string device = fmt::format("GPU {}{}", d.device, d.device_name.empty() ? "" : " (" + d.device_name + ")");
+  std::string steps = d.step_summary ? fmt::format(" · {} steps", d.step_summary->count) : " · no steps found";
+  out += fmt::format("Run {} · {}{}\n", run.name, device, steps);
+  out += fmt::format("  Verdict: {} ({})\n\n", analysis::verdictSentence(d.verdict), inputBoundText(d));
+  out += fmt::format("  {:<28}{:>12}\n", "GPU window", formatDuration(m.window_ns));
+  out += timeRow("compute busy", m.compute_busy_ns, m.computeBusyPct());
+  out += timeRow("starvation (compute idle)", m.starvation_ns, m.starvationPct());
+  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
+    auto cause = static_cast<GapCause>(c);
+    out += timeRow(analysis::gapCauseLabel(cause), m.gaps[cause], m.pct(m.gaps[cause]), 4);
+  }
+  out += timeRow("copy only", m.copy_only_ns, m.copyOnlyPct());
+  out += timeRow("fully idle", m.fully_idle_ns, m.fullyIdlePct());
+  out += "\n";
+  std::string other = m.h2d.other_count ? fmt::format(", unknown host memory {}", m.h2d.other_count) : "";
+  out += fmt::format("  {:<16}{} (pageable {}, pinned {}{}), {}, {} (pageable {}, pinned {})\n", "H2D copies",
+                     m.h2d.count, m.h2d.pageable_count, m.h2d.pinned_count, other, formatBytes(m.h2d.bytes),
+                     optionalGbps(m.h2d.gbps()), optionalGbps(m.h2d.pageableGbps()), optionalGbps(m.h2d.pinnedGbps()));
+  auto overlap = m.h2dOverlapPct();
+  out += fmt::format("  {:<16}{} of copy time hidden under compute; exposed {}, hidden {}\n", "H2D overlap",
+                     overlap ? formatPct(*overlap) : "n/a (no input copies)", formatDuration(m.exposed_h2d_ns),
+                     formatDuration(m.hidden_h2d_ns));
+  out += fmt::format("  {:<16}{}, {}, {}\n", "D2H copies", m.d2h.count, formatBytes(m.d2h.bytes),
+                     optionalGbps(m.d2h.gbps()));
+  out += fmt::format("  {:<16}{} kernels, {} memsets, {} idle gaps\n", "GPU work", m.kernel_count, m.memset_count,
+                     m.gap_count);
+  if (d.step_summary) {
+    const analysis::StepSummary& s = *d.step_summary;
+    out += fmt::format("  {:<16}{}: median {} ({:.1f} steps/s), min {}, p90 {}, max {}\n", "Steps", s.count,
+                       formatDuration(s.median_ns), s.stepsPerSecond(), formatDuration(s.min_ns),
+                       formatDuration(s.p90_ns), formatDuration(s.max_ns));
+    out += fmt::format("  {:<16}compute {} · copy wait {} · host wait {} · other {} (medians)\n", "", 
+                       formatDuration(s.median_compute_ns), formatDuration(s.median_copy_wait_ns),
+                       formatDuration(s.median_host_wait_ns), formatDuration(s.median_other_ns));
+  }
+  const analysis::WhatIf& w = d.what_if;
+  std::string per = d.step_summary ? "per step" : "for the window";
+  out += fmt::format("  {:<16}prefetching (pinned copies on a side stream, the next batch loaded while this one trains):\n",
+                     "What if");
+  out += fmt::format("  {:<16}  {}\n", "", prefetchResultText(d));
+  out += fmt::format("  {:<16}  paths: {}\n", "", prefetchPathsText(w));
+  out += fmt::format("  {:<16}input copies hidden behind compute: {} {} ({:.2f}x)\n", "",
+                     formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup());
+  if (w.pinned_ns && w.pinned_reference_gbps) {
+    out += fmt::format("  {:<16}pageable copies at pinned bandwidth ({}, {}): {} {} ({:.2f}x)\n", "",
+                       formatGbps(*w.pinned_reference_gbps), w.pinned_reference_source, formatDuration(*w.pinned_ns),
+                       per, w.pinnedSpeedup().value_or(1.0));
+  } else if (m.h2d.pageable_count > 0) {
+    out += fmt::format("  {:<16}pageable copies at pinned bandwidth: no pinned reference (run `feedscope calibrate` "
+                       "or pass --pinned-gbps)\n", "");
+  }
+  out += "\n";
+}
+
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+  std::string device = f.device >= 0 ? fmt::format(" (GPU {})", f.device) : "";
+  out += fmt::format("  [{}] {}{}\n", analysis::severityName(f.severity), f.title, device);
+  out += fmt::format("      {}\n", f.sentence);
+  out += fmt::format("      Fix: {}\n", f.fix);
+  if (!f.ranges.empty()) {
+    out += fmt::format("      Evidence: {} ranges, longest first:", f.ranges.size());
+    for (std::size_t i = 0; i < f.ranges.size() && i < 3; ++i) {
+      out += fmt::format(" {}..{} ({}){}", relativeTime(f.ranges[i].span.start, origin),
+                         relativeTime(f.ranges[i].span.end, origin), f.ranges[i].label,
+                         i + 1 < std::min<std::size_t>(3, f.ranges.size()) ? ";" : "");
+    }
+    out += "\n";
+  }
+}
+
+
+// Code points, not bytes: the table holds "µs" and "·".
+std::size_t displayWidth(std::string_view s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+std::string padLeft(const std::string& s, std::size_t width) {
+  std::size_t w = displayWidth(s);
+  return std::string(width > w ? width - w : 0, ' ') + s;
+}
+
+// Runs as columns, one row per figure; a change is marked + when it is better, - when worse.
+void renderTextComparison(std::string& out, const Report& report) {
+  const analysis::ComparisonTable& t = *report.table;
+  std::vector<std::vector<std::string>> grid;  // grid[row][0] = label, then one cell per column
+  grid.push_back({"run"});
+  for (const auto& c : t.columns) grid.back().push_back(c.label);
+  grid.push_back({"speed against the baseline"});
+  for (std::size_t c = 0; c < t.columns.size(); ++c) grid.back().push_back(throughputCellText(t, c));
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    grid.push_back({t.rows[r].label});
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+      std::optional<bool> better;
+      std::string cell = comparisonCellText(t, r, c, &better);
+      if (better) cell += *better ? " +" : " -";
+      else if (!t.isBaseline(c)) cell += "  ";
+      grid.back().push_back(std::move(cell));
+    }
+  }
+  std::vector<std::size_t> width(t.columns.size() + 1, 0);
+  for (const auto& row : grid) {
+    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], displayWidth(row[i]));
+  }
+  out += fmt::format("Comparison: {}; + better, - worse than the baseline\n", comparisonTitle(t));
+  for (const auto& row : grid) {
+    out += "  " + row[0] + std::string(width[0] - displayWidth(row[0]), ' ');
+    for (std::size_t i = 1; i < row.size(); ++i) out += "  " + padLeft(row[i], width[i]);
+    out += "\n";
+  }
+  for (const analysis::RunComparison& c : report.comparisons) out += fmt::format("  {}\n", c.verdict);
+  out += "\n";
+}
+
+}  // namespace
+
+std::string renderTextReport(const Report& report) {
+  std::string out = fmt::format("Feedscope report: {}\n\n", report.input);
+  // The comparison first: with several runs it is the answer; the per-run details follow.
+  if (report.table) renderTextComparison(out, report);
+  for (std::size_t i = 0; i < report.runs.size(); ++i) {
+    const trace::Run& run = *report.runs[i];
+    const analysis::RunAnalysis& ra = report.analyses[i];
+    if (ra.devices.empty()) out += fmt::format("Run {} · no GPU activity in this trace\n\n", run.name);
+    for (const auto& d : ra.devices) renderDevice(out, run, d);
+    auto findings = ra.allFindings();
+    out += findings.empty() ? "Findings: none\n\n" : fmt::format("Findings ({}; times from the run's start)\n", run.name);
+    for (const auto* f : findings) renderFinding(out, *f, ra.time_origin);
+    if (!findings.empty()) out += "\n";
+    if (ra.records.dropped || ra.records.invalid || ra.records.zero_length) {
+      out += fmt::format("Records left out: {} dropped by the collector, {} invalid, {} zero-length\n\n",
+                         ra.records.dropped, ra.records.invalid, ra.records.zero_length);
+    }
+  }
+  return out;
+}
+
+}  // namespace feedscope::report

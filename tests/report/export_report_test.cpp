@@ -1,0 +1,212 @@
+// Chrome-trace and CSV exports and the text, JSON and Markdown reports.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "report/chrome_trace_export.h"
+#include "report/csv_export.h"
+#include "io/kineto_import.h"
+#include "report/report.h"
+#include "support/run_fixture.h"
+#include "support/temp_dir.h"
+
+namespace feedscope::report {
+namespace {
+
+using nlohmann::json;
+using testing::TempDir;
+
+std::string dataPath(const std::string& rel) { return std::string(FEEDSCOPE_TEST_DATA_DIR) + "/" + rel; }
+
+// The architecture example with a hostile kernel name.
+trace::Session exampleSession() {
+  testing::RunFixture f("example, \"quoted\"");
+  f.kernel(0, 10, 7, 1);
+  f.kernel(20, 30, 7, 2);
+  f.h2d(5, 25, 4096);
+  f.host(trace::IntervalKind::Range, "<script>alert(1)</script> | pipe", 0, 30);
+  return f.finish();
+}
+
+TEST(ChromeTrace, OpensAsJsonWithAStarvationTrack) {
+  TempDir dir;
+  trace::Session s = exampleSession();
+  Report report = buildReport(s, "example", {});
+  std::string path = dir.file("trace.json");
+  exportChromeTrace(s, report.analyses, path);
+  json doc = json::parse(testing::readWholeFile(path));
+  ASSERT_TRUE(doc["traceEvents"].is_array());
+  int kernels = 0, copies = 0, starvation = 0, threadNames = 0;
+  for (const auto& e : doc["traceEvents"]) {
+    std::string ph = e["ph"];
+    if (ph == "M") {
+      threadNames += e["name"] == "thread_name";
+      continue;
+    }
+    ASSERT_EQ(ph, "X");
+    if (e["cat"] == "kernel") ++kernels;
+    if (e["cat"] == "memcpy_htod") {
+      ++copies;
+      EXPECT_EQ(e["args"]["src_memory"], "pageable");
+      EXPECT_EQ(e["args"]["bytes"], 4096);
+      EXPECT_EQ(e["ts"].get<double>(), 0.005);  // 5 ns after the origin, in µs
+      EXPECT_EQ(e["dur"].get<double>(), 0.020);
+    }
+    if (e["cat"] == "starvation") {
+      ++starvation;
+      EXPECT_EQ(e["name"], "copy wait (pageable)");
+      EXPECT_EQ(e["args"]["cause"], "copy_wait_pageable");
+      EXPECT_EQ(e["dur"].get<double>(), 0.010);
+    }
+  }
+  EXPECT_EQ(kernels, 2);
+  EXPECT_EQ(copies, 1);
+  EXPECT_EQ(starvation, 1);
+  EXPECT_EQ(threadNames, 3);  // GPU stream, host thread, starvation
+  EXPECT_EQ(doc["otherData"]["run_time_origins_ns"]["example, \"quoted\""], testing::kBase);
+}
+
+TEST(ChromeTrace, RunsRecordedApartStartTogetherAndReadAsTheReportDoes) {
+  // Two runs 4.7 s apart on the clock: in the export each starts at 0, and an evidence range of the
+  // report is at the same time in the export (the run's start is time 0 everywhere).
+  trace::Session s;
+  io::importKinetoFile(dataPath("h200/h200_naive.json.gz"), s);
+  io::importKinetoFile(dataPath("h200/h200_stream.json.gz"), s);
+  Report report = buildReport(s, "two", {});
+  TempDir dir;
+  exportChromeTrace(s, report.analyses, dir.file("t.json"));
+  json doc = json::parse(testing::readWholeFile(dir.file("t.json")));
+  // pids: run r's processes are numbered from r * 1000 + 1.
+  std::map<int, double> earliestOfRun;
+  std::set<long long> copyStartsNs;
+  for (const auto& e : doc["traceEvents"]) {
+    if (e["ph"] != "X") continue;
+    int run = (e["pid"].get<int>() - 1) / 1000;
+    double ts = e["ts"].get<double>();
+    earliestOfRun[run] = earliestOfRun.count(run) ? std::min(earliestOfRun[run], ts) : ts;
+    if (run == 0 && e["cat"] == "memcpy_htod") copyStartsNs.insert(std::llround(ts * 1000));
+  }
+  ASSERT_EQ(earliestOfRun.size(), 2u);
+  EXPECT_EQ(earliestOfRun[0], 0.0);
+  EXPECT_EQ(earliestOfRun[1], 0.0);
+  const analysis::RunAnalysis& naive = report.analyses[0];
+  const analysis::Finding& pageable = naive.devices[0].findings.front();
+  ASSERT_EQ(pageable.id, "pageable_h2d");
+  const trace::TimeNs evidence = pageable.ranges.front().span.start - naive.time_origin;
+  EXPECT_EQ(copyStartsNs.count(evidence), 1u) << evidence;
+}
+
+TEST(ChromeTrace, RealTraceExportsEveryInterval) {
+  TempDir dir;
+  trace::Session s;
+  io::importKinetoFile(dataPath("h200/h200_naive.json.gz"), s);
+  Report report = buildReport(s, "naive", {});
+  exportChromeTrace(s, report.analyses, dir.file("t.json"));
+  json doc = json::parse(testing::readWholeFile(dir.file("t.json")));
+  std::size_t slices = 0, starvation = 0;
+  for (const auto& e : doc["traceEvents"]) {
+    if (e["ph"] != "X") continue;
+    if (e["cat"] == "starvation") {
+      ++starvation;
+    } else {
+      ++slices;
+    }
+  }
+  EXPECT_EQ(slices, s.intervalCount());
+  EXPECT_GT(starvation, 100u);
+}
+
+TEST(Csv, IntervalsAndStepsAreQuotedAndComplete) {
+  TempDir dir;
+  trace::Session s = exampleSession();
+  std::string path = dir.file("i.csv");
+  {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    writeIntervalsCsv(s, f);
+    std::fclose(f);
+  }
+  std::string csv = testing::readWholeFile(path);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);  // header + 4 intervals
+  EXPECT_NE(csv.find("\"example, \"\"quoted\"\"\""), std::string::npos);
+  EXPECT_NE(csv.find(",memcpy_htod,,1000005,1000025,20,4096,pageable,device,0"), std::string::npos) << csv;
+  EXPECT_EQ(csvField("plain"), "plain");
+  EXPECT_EQ(csvField("a\nb"), "\"a\nb\"");
+
+  trace::Session real;
+  io::importKinetoFile(dataPath("h200/h200_naive.json.gz"), real);
+  Report report = buildReport(real, "naive", {});
+  std::string stepsPath = dir.file("steps.csv");
+  std::FILE* f = std::fopen(stepsPath.c_str(), "w");
+  writeStepsCsv(report.analyses, f);
+  std::fclose(f);
+  std::string steps = testing::readWholeFile(stepsPath);
+  EXPECT_EQ(std::count(steps.begin(), steps.end(), '\n'), 17);  // header + 16 steps
+  EXPECT_EQ(steps.rfind("run,device,step,name,start_ns,duration_ns", 0), 0u);
+}
+
+TEST(Reports, JsonHasTheStableKeys) {
+  trace::Session s;
+  io::importKinetoFile(dataPath("kineto/a100_simple_add.json.gz"), s);
+  Report report = buildReport(s, "a100", {});
+  json doc = json::parse(renderJsonReport(report));
+  EXPECT_EQ(doc["feedscope_report_version"], 1);
+  const json& d = doc["runs"][0]["devices"][0];
+  for (const char* key : {"window_ns", "compute_busy_ns", "starvation_pct", "copy_only_pct", "fully_idle_pct",
+                          "h2d_count", "h2d_pageable_count", "h2d_pinned_count", "h2d_overlap_pct", "exposed_h2d_ns",
+                          "h2d_gbps", "dropped_records", "steps", "findings", "verdict", "what_if", "gaps_ns"}) {
+    EXPECT_TRUE(d.contains(key)) << key;
+  }
+  EXPECT_EQ(d["h2d_pageable_count"], 16);
+  EXPECT_EQ(d["h2d_pinned_count"], 0);
+  EXPECT_EQ(d["steps"]["count"], 0);
+  // The causes sum to the starvation.
+  std::int64_t sum = 0;
+  for (auto& [k, v] : d["gaps_ns"].items()) sum += v.get<std::int64_t>();
+  EXPECT_EQ(sum, d["starvation_ns"].get<std::int64_t>());
+  bool pageable = false;
+  for (const auto& f : d["findings"]) pageable |= f["id"] == "pageable_h2d";
+  EXPECT_TRUE(pageable);
+  EXPECT_TRUE(doc["comparisons"].empty());
+}
+
+TEST(Reports, TextAndMarkdownTellTheStory) {
+  trace::Session s;
+  io::importKinetoFile(dataPath("h200/h200_naive.json.gz"), s);
+  io::importKinetoFile(dataPath("h200/h200_stream.json.gz"), s);
+  Report report = buildReport(s, "h200", {});
+  compareAgainst(report, 0);
+  std::string text = renderTextReport(report);
+  EXPECT_NE(text.find("Run h200_naive · GPU 0 (NVIDIA H200) · 16 steps"), std::string::npos);
+  EXPECT_NE(text.find("starvation (compute idle)"), std::string::npos);
+  EXPECT_NE(text.find("45.06 %"), std::string::npos);
+  EXPECT_NE(text.find("[high] Input copies from pageable memory"), std::string::npos);
+  EXPECT_NE(text.find("Comparison: 2 runs against h200_naive (baseline)"), std::string::npos) << text;
+  EXPECT_NE(text.find("h200_stream: 1.76x the steps per second of h200_naive"), std::string::npos) << text;
+  // The comparison comes before the per-run details.
+  EXPECT_LT(text.find("Comparison: 2 runs"), text.find("Run h200_naive · GPU 0"));
+  std::string md = renderMarkdownReport(report);
+  EXPECT_NE(md.find("## h200_naive · GPU 0 (NVIDIA H200)"), std::string::npos);
+  EXPECT_NE(md.find("| **starvation** | **"), std::string::npos);
+
+  trace::Session hostile = exampleSession();
+  std::string hostileMd = renderMarkdownReport(buildReport(hostile, "x|y", {}));
+  EXPECT_NE(hostileMd.find("## example, \"quoted\" · GPU 0"), std::string::npos);
+}
+
+TEST(Reports, HostOnlyTraceDoesNotDivideByZero) {
+  trace::Session s;
+  io::importKinetoFile(dataPath("kineto/cpu_only.json.gz"), s);
+  Report report = buildReport(s, "cpu", {});
+  std::string text = renderTextReport(report);
+  EXPECT_NE(text.find("no GPU activity"), std::string::npos);
+  EXPECT_NE(text.find("[info] No GPU activity"), std::string::npos);
+  json doc = json::parse(renderJsonReport(report));
+  EXPECT_TRUE(doc["runs"][0]["devices"].empty());
+  EXPECT_EQ(doc["runs"][0]["findings"][0]["id"], "no_gpu_activity");
+}
+
+}  // namespace
+}  // namespace feedscope::report
