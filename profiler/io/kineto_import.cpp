@@ -10,7 +10,9 @@
 #include <cstdlib>
 #include <map>
 
+#include "io/chunk_pipeline.h"
 #include "io/file_bytes.h"
+#include "io/trace_json_splitter.h"
 #include "io/input_error.h"
 #include "trace/range_names.h"
 #include "trace/run_builder.h"
@@ -191,39 +193,41 @@ struct RawEvent {
 
 class KinetoReader {
  public:
-  KinetoReader(const char* json, std::size_t size, std::size_t capacity, trace::StringTable& strings,
-               const std::string& runName, std::string_view what, const ProgressFn& progress)
-      : json_(json), size_(size), capacity_(capacity), strings_(strings), builder_(runName), what_(what),
-        progress_(progress) {}
+  KinetoReader(trace::StringTable& strings, const std::string& runName, std::string_view what)
+      : strings_(strings), builder_(runName), what_(what) {}
 
-  trace::Run read() {
-    sj::parser parser;
+  // One `{"key": value}` document per top-level key, in the order of the trace.
+  void readTopLevelKey(JsonPiece piece) {
     sj::document doc;
-    check(parser.iterate(json_, size_, capacity_).get(doc));
+    check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
+    sj::object top;
+    check(doc.get_object().get(top));
+    readTop(top);
+  }
+
+  // `[entry, ...]`: the next entries of traceEvents.
+  void readEventBatch(JsonPiece piece) {
+    sj::document doc;
+    check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
+    sj::array events;
+    check(doc.get_array().get(events));
+    readEvents(events);
+  }
+
+  // A document whose top level is neither an object nor an array: says why it is not a trace.
+  void readOtherDocument(JsonPiece piece) {
+    sj::document doc;
+    check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
     sj::json_type type;
     check(doc.type().get(type));
-    if (type == sj::json_type::array) {
-      sj::array events;
-      check(doc.get_array().get(events));
-      readEvents(events);
-    } else if (type == sj::json_type::object) {
-      sj::object top;
-      check(doc.get_object().get(top));
-      readTop(top);
-    } else {
-      throw InputError(std::string(what_) + ": JSON but not a trace (expected an object with traceEvents)");
-    }
+    throw InputError(std::string(what_) + ": JSON but not a trace (expected an object with traceEvents)");
+  }
+
+  trace::Run finish(const ProgressFn& progress) {
     if (!sawEvents_) {
       throw InputError(std::string(what_) + ": JSON but not a trace (no traceEvents array)");
     }
-    // A second document (two traces concatenated) or garbage after the first would be dropped silently.
-    // current_location() fails with OUT_OF_BOUNDS only once every token was read.
-    const char* rest = nullptr;
-    if (doc.current_location().get(rest) == simdjson::SUCCESS) {
-      throw InputError(std::string(what_) + ": invalid JSON (content after the end of the document: two traces in "
-                                            "one file?)");
-    }
-    return finish();
+    return finishRun(progress);
   }
 
  private:
@@ -424,9 +428,6 @@ class KinetoReader {
 
   std::optional<TimeNs> timeOf(sj::value& v) {
     std::string_view tok = v.raw_json_token();
-    if (progress_ && (events_ & 0xfff) == 0 && tok.data() >= json_) {
-      progress_(static_cast<double>(tok.data() - json_) / static_cast<double>(size_));
-    }
     auto ns = microsTokenToNs(tok);
     if (!ns) {
       sj::json_type type;
@@ -536,7 +537,7 @@ class KinetoReader {
     iv = std::move(kept);
   }
 
-  trace::Run finish() {
+  trace::Run finishRun(const ProgressFn& progress) {
     trace::Run& run = builder_.run();
     run.source = "kineto";
     run.clock.source = "kineto";
@@ -558,7 +559,7 @@ class KinetoReader {
       if (auto it = deviceNames_.find(id); it != deviceNames_.end()) info.name = it->second;
       run.devices.push_back(info);
     }
-    if (progress_) progress_(1.0);
+    if (progress) progress(1.0);
     return builder_.finish();
   }
 
@@ -571,13 +572,10 @@ class KinetoReader {
   static constexpr std::int64_t kFirstNamedThreadId = std::int64_t{1} << 40;
   std::map<std::string, std::int64_t, std::less<>> namedThreadIds_;
   std::map<std::int64_t, std::string> threadNamesById_;
-  const char* json_;
-  std::size_t size_;
-  std::size_t capacity_;
+  sj::parser parser_;  // reused for every piece
   trace::StringTable& strings_;
   trace::RunBuilder builder_;
   std::string_view what_;
-  const ProgressFn& progress_;
   bool sawEvents_ = false;
   std::size_t events_ = 0;
   std::uint64_t malformed_ = 0;
@@ -589,29 +587,83 @@ class KinetoReader {
   std::map<std::int32_t, std::string> deviceNames_;
 };
 
+// Hands the splitter's pieces to the reader.
+class ReaderSink final : public TraceJsonSink {
+ public:
+  explicit ReaderSink(KinetoReader& reader) : reader_(reader) {}
+  void topLevelKey(JsonPiece piece) override { reader_.readTopLevelKey(piece); }
+  void eventBatch(JsonPiece piece) override { reader_.readEventBatch(piece); }
+  void otherDocument(JsonPiece piece) override { reader_.readOtherDocument(piece); }
+
+ private:
+  KinetoReader& reader_;
+};
+
+static_assert(kPiecePadding >= simdjson::SIMDJSON_PADDING, "pieces must carry simdjson's padding");
+
+trace::Run importFromMemory(std::string_view json, trace::StringTable& strings, const std::string& runName,
+                            std::string_view what, const ProgressFn& progress) {
+  KinetoReader reader(strings, runName, what);
+  ReaderSink sink(reader);
+  TraceJsonSplitter splitter(sink, std::string(what));
+  constexpr std::size_t kSlice = std::size_t{1} << 20;
+  for (std::size_t at = 0; at < json.size(); at += kSlice) {
+    splitter.feed(json.data() + at, std::min(kSlice, json.size() - at));
+    if (progress) progress(static_cast<double>(std::min(at + kSlice, json.size())) / static_cast<double>(json.size()));
+  }
+  splitter.finish();
+  return reader.finish(progress);
+}
+
 }  // namespace
 
 trace::Run importKinetoJson(const std::string& json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress) {
-  ByteBuffer padded(json.size() + simdjson::SIMDJSON_PADDING);
-  padded.append(json.data(), json.size());
-  padded.zeroPadding(simdjson::SIMDJSON_PADDING);
-  return importKinetoJson(padded, strings, runName, what, progress);
+  return importFromMemory(json, strings, runName, what, progress);
 }
 
 trace::Run importKinetoJson(const ByteBuffer& json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress) {
-  if (json.capacity() < json.size() + simdjson::SIMDJSON_PADDING) {
-    throw std::logic_error("importKinetoJson: the buffer lacks simdjson's padding");
+  return importFromMemory(json.view(), strings, runName, what, progress);
+}
+
+trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& strings, const std::string& runName,
+                              std::string_view what, const ProgressFn& progress, std::string_view head,
+                              const StreamImportOptions& options) {
+  KinetoReader reader(strings, runName, what);
+  ReaderSink sink(reader);
+  TraceJsonSplitter splitter(sink, std::string(what), options.batch_bytes);
+  const std::uint64_t total = in.compressedSize();
+  // Progress by compressed bytes consumed (the only size known up front); unknown for a pipe.
+  auto report = [&](std::uint64_t consumed) {
+    if (progress) progress(total > 0 ? std::min(1.0, static_cast<double>(consumed) / static_cast<double>(total)) : 0.0);
+  };
+  if (!head.empty()) splitter.feed(head.data(), head.size());
+  {
+    ChunkPipeline chunks(in, options.threaded, options.chunk_bytes);
+    for (;;) {
+      ChunkPipeline::Chunk chunk = chunks.next();
+      if (chunk.bytes.empty()) break;
+      splitter.feed(chunk.bytes.data(), chunk.bytes.size());
+      report(chunk.compressed_consumed);
+    }
   }
-  return KinetoReader(json.data(), json.size(), json.capacity(), strings, runName, what, progress).read();
+  if (in.produced() == 0) {
+    throw InputError(std::string(what) + (in.isGzip() ? ": empty file (after decompression)" : ": empty file"));
+  }
+  splitter.finish();
+  return reader.finish(progress);
 }
 
 trace::Run& importKinetoFile(const std::string& path, trace::Session& session, const std::string& runName,
                              const ProgressFn& progress) {
-  FileBytes bytes = readInputFile(path, simdjson::SIMDJSON_PADDING);
+  OpenedFile file = openRegularInput(path);
+  DecompressedStream in(file.file.get(), path, file.size, {});
+  StreamImportOptions options;
+  // A second thread pays for itself only when there is more than a chunk or two to inflate.
+  options.threaded = file.size >= kThreadedImportBytes;
   std::string name = runName.empty() ? runNameFromPath(path) : runName;
-  trace::Run run = importKinetoJson(bytes.data, session.strings, name, path, progress);
+  trace::Run run = importKinetoStream(in, session.strings, name, path, progress, {}, options);
   run.source = trace::validUtf8(
       "kineto:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1));
   session.runs.push_back(std::move(run));
