@@ -1,7 +1,9 @@
 // Chooses the inflater: ISA-L when the build has it, zlib otherwise or when asked.
 #include "io/gzip_inflater.h"
 
+#include <cstdlib>
 #include <stdexcept>
+#include <string_view>
 
 #include "io/inflater_backends.h"
 
@@ -18,6 +20,12 @@ bool isalAvailable() {
 const char* bestInflaterName() { return isalAvailable() ? "isa-l" : "zlib"; }
 
 std::unique_ptr<GzipInflater> GzipInflater::make(InflaterKind kind) {
+  // FEEDSCOPE_INFLATER=zlib makes "best" mean zlib in a build with ISA-L: one binary measures both
+  // (tools/bench_import.py).
+  if (kind == InflaterKind::Best) {
+    const char* forced = std::getenv("FEEDSCOPE_INFLATER");
+    if (forced != nullptr && std::string_view(forced) == "zlib") kind = InflaterKind::Zlib;
+  }
 #ifdef FEEDSCOPE_HAVE_ISAL
   if (kind == InflaterKind::Best || kind == InflaterKind::Isal) return makeIsalInflater();
 #else
