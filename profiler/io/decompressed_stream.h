@@ -31,7 +31,7 @@ class DecompressedStream {
     Format format = Format::Detect;
     InflaterKind inflater = InflaterKind::Best;
     std::uint64_t maxBytes = kMaxDecompressedBytes;  // more decompressed bytes than this is an error
-    std::size_t blockBytes = std::size_t{1} << 18;  // compressed bytes read from a file at a time
+    std::size_t blockBytes = std::size_t{1} << 16;  // compressed bytes read at a time (the progress step)
   };
 
   // Reads an open file (not closed here). `compressedSize` is its size when known (0: a pipe),

@@ -4,7 +4,12 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "io/input_error.h"
 
@@ -40,6 +45,40 @@ bool isTraceEventsKey(std::string_view raw) {
     }
   }
   return key == "traceEvents";
+}
+
+constexpr std::size_t kBlock = 16;
+
+// Bit i set when byte i of the next min(avail, 16) bytes is `a` or `b`. Reads 16 bytes even when
+// fewer are available: the buffer always has padding past its end (feed() keeps it).
+std::uint32_t matchMask(const char* p, std::size_t avail, char a, char b) {
+#ifdef __SSE2__
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  auto m = static_cast<std::uint32_t>(
+      _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)), _mm_cmpeq_epi8(v, _mm_set1_epi8(b)))));
+#else
+  std::uint32_t m = 0;
+  for (std::size_t i = 0; i < kBlock; ++i) m |= static_cast<std::uint32_t>(p[i] == a || p[i] == b) << i;
+#endif
+  return avail < kBlock ? m & ((1u << avail) - 1) : m;
+}
+
+// Bit i set for a byte that opens or closes anything: a quote or a bracket of either kind.
+std::uint32_t nestingMask(const char* p, std::size_t avail) {
+#ifdef __SSE2__
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  // '{' '}' are 0x7b 0x7d and '[' ']' 0x5b 0x5d: equal to 0x5b or 0x5d once bit 5 is cleared.
+  const __m128i folded = _mm_andnot_si128(_mm_set1_epi8(0x20), v);
+  const __m128i brackets = _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5b)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5d)));
+  auto m = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_or_si128(brackets, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')))));
+#else
+  std::uint32_t m = 0;
+  for (std::size_t i = 0; i < kBlock; ++i) {
+    const char c = p[i];
+    m |= static_cast<std::uint32_t>(c == '"' || c == '{' || c == '}' || c == '[' || c == ']') << i;
+  }
+#endif
+  return avail < kBlock ? m & ((1u << avail) - 1) : m;
 }
 
 }  // namespace
@@ -115,29 +154,44 @@ void TraceJsonSplitter::compact() {
   if (lastComma_ != 0) lastComma_ -= keep;
 }
 
+// Escapes are skipped forwards (a backslash and the byte after it), 16 bytes at a time: most strings
+// of a trace are short keys and names, for which a call to memchr costs more than the search.
 bool TraceJsonSplitter::scanString() {
   const char* base = buf_.data();
-  for (;;) {
-    const void* quote = std::memchr(base + pos_, '"', end_ - pos_);
-    if (quote == nullptr) {
-      pos_ = end_;
-      return false;
+  while (pos_ < end_) {
+    const std::size_t avail = end_ - pos_;
+    std::uint32_t hits = matchMask(base + pos_, avail, '"', '\\');
+    if (hits == 0) {
+      pos_ += std::min<std::size_t>(avail, kBlock);
+      continue;
     }
-    const std::size_t q = static_cast<std::size_t>(static_cast<const char*>(quote) - base);
-    // An odd run of backslashes escapes the quote. The run ends at the opening quote at the latest,
-    // which compact() always keeps.
-    std::size_t backslashes = 0;
-    while (backslashes < q && base[q - 1 - backslashes] == '\\') ++backslashes;
-    pos_ = q + 1;
-    if (backslashes % 2 == 0) {
+    const std::size_t at = pos_ + static_cast<std::size_t>(__builtin_ctz(hits));
+    if (base[at] == '"') {
+      pos_ = at + 1;
       inString_ = false;
       return true;
     }
+    if (at + 1 == end_) {  // the escaped byte has not arrived: look at the backslash again then
+      pos_ = at;
+      return false;
+    }
+    pos_ = at + 2;
   }
+  return false;
 }
 
 void TraceJsonSplitter::scan() {
   while (pos_ < end_) {
+    const std::size_t before = pos_;
+    const State was = state_;
+    scanStep();
+    // A string that ends in a backslash waits for the byte it escapes: nothing more to do now.
+    if (pos_ == before && state_ == was) return;
+  }
+}
+
+void TraceJsonSplitter::scanStep() {
+  {
     switch (state_) {
       case State::Start: {
         while (pos_ < end_ && isSpace(buf_[pos_])) ++pos_;
@@ -288,6 +342,15 @@ void TraceJsonSplitter::scanEvents() {
       if (!scanString()) return;
       i = pos_;
       continue;
+    }
+    if (depth_ > 0) {
+      // Inside an entry only quotes and brackets matter (its commas are the parser's business).
+      const std::uint32_t hits = nestingMask(p + i, n - i);
+      if (hits == 0) {
+        i += std::min(kBlock, n - i);
+        continue;
+      }
+      i += static_cast<std::size_t>(__builtin_ctz(hits));
     }
     const auto c = static_cast<unsigned char>(p[i]);
     if (!kStructural[c]) {

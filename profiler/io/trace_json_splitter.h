@@ -47,6 +47,7 @@ class TraceJsonSplitter {
   enum class State { Start, KeyOrEnd, KeyAfterComma, Key, Colon, ValueStart, Value, CommaOrEnd, Events, Done, Other };
 
   void scan();
+  void scanStep();  // one state's worth of scanning
   bool scanString();  // from pos_ inside a string: true when its closing quote was passed
   void scanValue();
   void scanEvents();
