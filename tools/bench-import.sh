@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The streaming-import benchmark (issue 12; docs/performance.md): makes realistic synthetic Kineto
-# traces of 1e5, 1e6 and 5e6 events (kept in build-release/bench-traces), then times
+# traces of 1e5, 1e6, 2e6 and 5e6 events (kept in build-release/bench-traces), then times
 # `feedscope report` against zcat and Python's json.load on each (tools/bench_import.py).
 #   FEEDSCOPE_BENCH_SKIP_5M=1   leave out the 5e6-event trace (1.4 GB of JSON)
 #   FEEDSCOPE_BENCH_REPEATS=N   runs of each tool per trace (default 3)
@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.."
 b=build-release
 dir=$b/bench-traces
 mkdir -p "$dir"
-sizes=(100000 1000000 5000000)
-[ "${FEEDSCOPE_BENCH_SKIP_5M:-}" = "1" ] && sizes=(100000 1000000)
+sizes=(100000 1000000 2000000 5000000)
+[ "${FEEDSCOPE_BENCH_SKIP_5M:-}" = "1" ] && sizes=(100000 1000000 2000000)
 args=()
 for n in "${sizes[@]}"; do
   f=$dir/kineto_$n.json.gz

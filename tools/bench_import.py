@@ -2,7 +2,7 @@
 """Streaming-import benchmark (issue 12): for each trace, wall time and peak RSS of
 `feedscope report TRACE --format json` against `zcat TRACE > /dev/null` (the speed of gunzip) and
 Python's `json.load(gzip.open(TRACE))`, run interleaved so that all three see the same machine
-load; medians of REPEATS runs. Peak RSS is the child's own (wait4's ru_maxrss). Prints a Markdown
+load; medians of REPEATS runs. Peak RSS is the child's own (/usr/bin/time's maximum resident set size). Prints a Markdown
 table; ratios are against zcat in the same run.
 
 usage: bench_import.py FEEDSCOPE REPEATS PYTHON_MAX_EVENTS TRACE:EVENTS...
@@ -13,20 +13,21 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 
 def measure(cmd, env=None):
-    """Wall seconds and peak RSS (MiB) of one run of `cmd`, output discarded."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    err = proc.stderr.read().decode(errors="replace")
-    if proc.returncode != 0:
-        sys.exit(f"{cmd[0]} exited {proc.returncode}: {err.strip()}")
-    return elapsed, usage.ru_maxrss / 1024.0
+    """Wall seconds and peak RSS (MiB) of one run of `cmd`, output discarded. The RSS comes from
+    /usr/bin/time: a child forked from Python would count Python's own pages until it execs."""
+    with tempfile.NamedTemporaryFile("r") as rss:
+        start = time.perf_counter()
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", rss.name] + cmd, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, env=env)
+        elapsed = time.perf_counter() - start
+        if proc.returncode != 0:
+            sys.exit(f"{cmd[0]} exited {proc.returncode}: {proc.stderr.decode(errors='replace').strip()}")
+        return elapsed, int(rss.read().split()[-1]) / 1024.0
 
 
 def json_bytes(trace):
