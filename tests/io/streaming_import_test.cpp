@@ -2,15 +2,19 @@
 // threads) it builds exactly the run the whole document gives; metadata after the events still
 // applies; the splitter's own syntax checks; progress and cancellation between chunks.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "io/decompressed_stream.h"
 #include "io/file_bytes.h"
 #include "io/input_error.h"
 #include "io/kineto_import.h"
+#include "io/open_input.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
 
@@ -183,6 +187,25 @@ TEST(StreamingImport, ProgressRisesToOneAndAThrowingCallbackStopsBetweenChunks) 
   EXPECT_THROW((void)importKinetoStream(in, strings, "t", path, [](double) { throw Cancelled{}; }), Cancelled);
   // Stopped after the first chunk: what was read ahead is at most the queue's few chunks.
   EXPECT_LT(in.compressedConsumed(), again.size);
+}
+
+// A FIFO is read once, as a stream, on the two threads, and recognised from its first bytes.
+TEST(StreamingImport, AFifoGivesTheRunOfTheFile) {
+  const std::string path = dataPath("h200/h200_naive.json.gz");
+  testing::TempDir dir;
+  const std::string fifo = (dir.path / "trace.json.gz").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string gz = testing::readWholeFile(path);
+  std::thread writer([&] {
+    std::ofstream out(fifo, std::ios::binary);
+    out.write(gz.data(), static_cast<std::streamsize>(gz.size()));
+  });
+  trace::Session piped = openInput(fifo);
+  writer.join();
+  trace::Session file;
+  importKinetoFile(path, file);
+  ASSERT_EQ(piped.runs.size(), 1u);
+  expectSameRun(file.runs[0], file.strings, piped.runs[0], piped.strings, "fifo");
 }
 
 }  // namespace
