@@ -14,3 +14,5 @@ for bench in bench_analysis bench_session_store bench_kineto_import bench_raw_st
 done
 echo "### Kineto import + analysis against Python's json.load"
 python3 tools/compare_with_python.py build-release/app/feedscope/feedscope tests/data/kineto/ns_resolution_rank0.json.gz 7
+echo "### Streaming import of large traces (tools/bench-import.sh)"
+tools/bench-import.sh

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
-  libsqlite3-dev sqlite3 zlib1g-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
+  libsqlite3-dev sqlite3 zlib1g-dev libisal-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
   xvfb xauth python3
   dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps computes the package dependencies

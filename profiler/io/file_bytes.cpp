@@ -1,8 +1,7 @@
-// Whole-file reading and gzip decompression (zlib).
+// Whole-file reading, gunzipped through DecompressedStream.
 #include "io/file_bytes.h"
 
 #include <sys/stat.h>
-#include <zlib.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -19,7 +18,8 @@ bool looksGzip(std::string_view bytes) {
          static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
-ByteBuffer gunzip(std::string_view compressed, std::string_view what, std::size_t padding, std::uint64_t maxBytes) {
+ByteBuffer gunzip(std::string_view compressed, std::string_view what, std::size_t padding, std::uint64_t maxBytes,
+                  InflaterKind inflater) {
   // Start from the size the gzip trailer states (mod 2^32), a good guess for one whole member; a
   // truncated file's "trailer" is arbitrary bytes, so never believe more than a plausible ratio.
   std::uint64_t guess = compressed.size() * 4;
@@ -28,51 +28,18 @@ ByteBuffer gunzip(std::string_view compressed, std::string_view what, std::size_
     std::uint64_t isize = t[0] | (t[1] << 8) | (t[2] << 16) | (static_cast<std::uint64_t>(t[3]) << 24);
     if (isize > guess) guess = std::min<std::uint64_t>({isize, compressed.size() * 64, maxBytes});
   }
+  DecompressedStream::Options options;
+  options.format = DecompressedStream::Format::Gzip;
+  options.inflater = inflater;
+  options.maxBytes = maxBytes;
+  DecompressedStream in(compressed, std::string(what), options);
   ByteBuffer out(static_cast<std::size_t>(std::min<std::uint64_t>(guess, maxBytes)) + padding + 1);
-
-  z_stream zs{};
-  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw InputError(std::string(what) + ": cannot start gzip decoder");
-  std::unique_ptr<z_stream, void (*)(z_stream*)> guard(&zs, [](z_stream* z) { inflateEnd(z); });
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
-  zs.avail_in = static_cast<uInt>(std::min<std::size_t>(compressed.size(), UINT32_MAX));
-  std::size_t inputLeft = compressed.size() - zs.avail_in;
-  std::size_t produced = 0;
   for (;;) {
-    if (produced + padding >= out.capacity()) {
-      if (out.capacity() >= maxBytes) {
-        throw InputError(std::string(what) + ": decompresses to more than " + std::to_string(maxBytes >> 20) +
-                         " MiB, the most the JSON parser takes; refusing");
-      }
-      out.setSize(produced);
-      out.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(out.capacity() * 2, maxBytes + padding)));
-    }
-    zs.next_out = reinterpret_cast<Bytef*>(out.data() + produced);
-    zs.avail_out = static_cast<uInt>(std::min<std::size_t>(out.capacity() - produced - padding, UINT32_MAX));
-    std::size_t before = zs.avail_out;
-    int rc = inflate(&zs, Z_NO_FLUSH);
-    produced += before - zs.avail_out;
-    if (zs.avail_in == 0 && inputLeft > 0) {
-      std::size_t more = std::min<std::size_t>(inputLeft, UINT32_MAX);
-      zs.avail_in = static_cast<uInt>(more);
-      inputLeft -= more;
-    }
-    if (rc == Z_STREAM_END) {
-      // Concatenated gzip members are one stream (gzip -c a b > c); trailing zero padding is fine.
-      if (zs.avail_in == 0 && inputLeft == 0) break;
-      bool onlyZeros = true;
-      for (uInt i = 0; i < zs.avail_in && onlyZeros; ++i) onlyZeros = zs.next_in[i] == 0;
-      if (onlyZeros && inputLeft == 0) break;
-      if (inflateReset(&zs) != Z_OK) throw InputError(std::string(what) + ": corrupt gzip data");
-      continue;
-    }
-    if (rc == Z_BUF_ERROR && zs.avail_in == 0 && inputLeft == 0 && zs.avail_out > 0) {
-      throw InputError(std::string(what) + ": truncated gzip data (the file ends in the middle of the stream)");
-    }
-    if (rc != Z_OK && rc != Z_BUF_ERROR) {
-      throw InputError(std::string(what) + ": corrupt gzip data (" + (zs.msg ? zs.msg : "inflate failed") + ")");
-    }
+    if (out.size() + padding + 1 >= out.capacity()) out.reserve(out.capacity() * 2);
+    std::size_t n = in.read(out.data() + out.size(), out.capacity() - out.size() - padding - 1);
+    if (n == 0) break;
+    out.setSize(out.size() + n);
   }
-  out.setSize(produced);
   out.zeroPadding(padding);
   return out;
 }
@@ -92,6 +59,15 @@ FilePtr openRegularFile(const std::string& path, struct stat& st) {
 }
 
 }  // namespace
+
+OpenedFile openRegularInput(const std::string& path) {
+  struct stat st {};
+  FilePtr f = openRegularFile(path, st);
+  OpenedFile opened;
+  opened.file.reset(f.release());
+  opened.size = static_cast<std::uint64_t>(st.st_size);
+  return opened;
+}
 
 std::string readFileHead(const std::string& path, std::size_t n) {
   struct stat st {};
@@ -116,29 +92,23 @@ InputKind inputKindOf(const std::string& path) {
 
 namespace {
 
-FileBytes readAll(std::FILE* f, const std::string& what, std::size_t sizeHint, std::size_t padding) {
-  ByteBuffer raw(sizeHint + padding + 1);
-  char buf[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    if (raw.size() + n > kMaxDecompressedBytes) {
-      throw InputError(what + ": more than " + std::to_string(kMaxDecompressedBytes >> 20) + " MiB; refusing");
-    }
-    raw.append(buf, n);
-  }
-  if (std::ferror(f)) throw InputError(what + ": read error (" + std::strerror(errno) + ")");
-  if (raw.empty()) throw InputError(what + ": empty file");
-  raw.reserve(raw.size() + padding + 1);
+FileBytes readAll(std::FILE* f, const std::string& what, std::uint64_t fileSize, std::size_t sizeHint,
+                  std::size_t padding) {
+  DecompressedStream in(f, what, fileSize, {});
   FileBytes result;
-  result.file_size = raw.size();
-  if (looksGzip(raw.view())) {
-    result.was_gzip = true;
-    result.data = gunzip(raw.view(), what, padding);
-    if (result.data.empty()) throw InputError(what + ": empty file (after decompression)");
-  } else {
-    raw.zeroPadding(padding);
-    result.data = std::move(raw);
+  result.was_gzip = in.isGzip();
+  ByteBuffer& data = result.data;
+  data.reserve(sizeHint + padding + 1);
+  for (;;) {
+    if (data.size() + padding + 1 >= data.capacity()) data.reserve(data.capacity() * 2);
+    std::size_t n = in.read(data.data() + data.size(), data.capacity() - data.size() - padding - 1);
+    if (n == 0) break;
+    data.setSize(data.size() + n);
   }
+  result.file_size = in.compressedConsumed();
+  if (result.file_size == 0) throw InputError(what + ": empty file");
+  if (data.empty()) throw InputError(what + ": empty file (after decompression)");
+  data.zeroPadding(padding);
   return result;
 }
 
@@ -147,11 +117,11 @@ FileBytes readAll(std::FILE* f, const std::string& what, std::size_t sizeHint, s
 FileBytes readInputFile(const std::string& path, std::size_t padding) {
   struct stat st {};
   FilePtr f = openRegularFile(path, st);
-  return readAll(f.get(), path, static_cast<std::size_t>(st.st_size), padding);
+  return readAll(f.get(), path, static_cast<std::uint64_t>(st.st_size), static_cast<std::size_t>(st.st_size), padding);
 }
 
 FileBytes readInputStream(std::FILE* f, const std::string& what, std::size_t padding) {
-  return readAll(f, what, 1 << 20, padding);
+  return readAll(f, what, 0, 1 << 20, padding);
 }
 
 }  // namespace feedscope::io

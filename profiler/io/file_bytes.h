@@ -4,10 +4,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "io/byte_buffer.h"
+#include "io/decompressed_stream.h"
 
 namespace feedscope::io {
 
@@ -19,10 +21,14 @@ struct FileBytes {
 };
 
 inline constexpr std::size_t kDefaultPadding = 64;
-// Input (decompressed) larger than this is refused as soon as it gets there, rather than inflated on
-// to exhaust memory (a gzip bomb): the most the JSON parser takes (simdjson's SIMDJSON_MAXSIZE_BYTES,
-// 4 GiB), since everything read through here is JSON and more would be refused by the parser anyway.
-inline constexpr std::uint64_t kMaxDecompressedBytes = 0xFFFFFFFFull;
+
+// A regular file opened for reading, with its size. Throws InputError for a pipe (which
+// open_input streams instead), a missing file, a folder or one that cannot be opened.
+struct OpenedFile {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file{nullptr, &std::fclose};
+  std::uint64_t size = 0;
+};
+OpenedFile openRegularInput(const std::string& path);
 
 // Reads `path`; throws InputError for a missing file, a directory, an empty file, a read error,
 // or gzip data that is truncated or corrupt.
@@ -45,6 +51,6 @@ std::string readFileHead(const std::string& path, std::size_t n);
 bool looksGzip(std::string_view bytes);
 // Gunzips (all members of) `compressed`; throws InputError naming `what` when it is truncated or corrupt.
 ByteBuffer gunzip(std::string_view compressed, std::string_view what, std::size_t padding = kDefaultPadding,
-                   std::uint64_t maxBytes = kMaxDecompressedBytes);
+                   std::uint64_t maxBytes = kMaxDecompressedBytes, InflaterKind inflater = InflaterKind::Best);
 
 }  // namespace feedscope::io

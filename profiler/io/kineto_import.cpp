@@ -1,4 +1,5 @@
-// Kineto / PyTorch-profiler trace import with simdjson's on-demand parser.
+// Kineto / PyTorch-profiler trace import, streamed: pieces cut by TraceJsonSplitter, each parsed with
+// simdjson's on-demand parser.
 #include "io/kineto_import.h"
 
 #include <simdjson.h>
@@ -12,6 +13,8 @@
 
 #include "io/file_bytes.h"
 #include "io/input_error.h"
+#include "io/split_pipeline.h"
+#include "io/trace_json_splitter.h"
 #include "trace/range_names.h"
 #include "trace/run_builder.h"
 #include "trace/utf8.h"
@@ -124,6 +127,10 @@ Category categoryOf(std::string_view cat) {
       {"cuda_sync", Category::Sync},
       {"sync", Category::Sync},
   }};
+  // Current traces spell them exactly so: the case-insensitive pass is for the 2021 ones.
+  for (const auto& a : kAliases) {
+    if (cat == a.name) return a.category;
+  }
   for (const auto& a : kAliases) {
     if (equalsIgnoreCase(cat, a.name)) return a.category;
   }
@@ -191,39 +198,42 @@ struct RawEvent {
 
 class KinetoReader {
  public:
-  KinetoReader(const char* json, std::size_t size, std::size_t capacity, trace::StringTable& strings,
-               const std::string& runName, std::string_view what, const ProgressFn& progress)
-      : json_(json), size_(size), capacity_(capacity), strings_(strings), builder_(runName), what_(what),
-        progress_(progress) {}
+  KinetoReader(trace::StringTable& strings, const std::string& runName, std::string_view what)
+      : strings_(strings), builder_(runName), what_(what) {}
 
-  trace::Run read() {
-    sj::parser parser;
+  // One `{"key": value}` document per top-level key, in the order of the trace.
+  void readTopLevelKey(JsonPiece piece) {
     sj::document doc;
-    check(parser.iterate(json_, size_, capacity_).get(doc));
+    check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
+    sj::object top;
+    check(doc.get_object().get(top));
+    readTop(top);
+  }
+
+  // `[entry, ...]`: the next entries of traceEvents.
+  void readEventBatch(JsonPiece piece) {
+    sj::document doc;
+    check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
+    sj::array events;
+    check(doc.get_array().get(events));
+    readEvents(events);
+  }
+
+  // A document whose top level is neither an object nor an array: says why it is not a trace
+  // (invalid JSON when it is not even a JSON value).
+  void readOtherDocument(JsonPiece piece) {
+    sj::document doc;
+    check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
     sj::json_type type;
     check(doc.type().get(type));
-    if (type == sj::json_type::array) {
-      sj::array events;
-      check(doc.get_array().get(events));
-      readEvents(events);
-    } else if (type == sj::json_type::object) {
-      sj::object top;
-      check(doc.get_object().get(top));
-      readTop(top);
-    } else {
-      throw InputError(std::string(what_) + ": JSON but not a trace (expected an object with traceEvents)");
-    }
+    throw InputError(std::string(what_) + ": JSON but not a trace (expected an object with traceEvents)");
+  }
+
+  trace::Run finish(const ProgressFn& progress) {
     if (!sawEvents_) {
       throw InputError(std::string(what_) + ": JSON but not a trace (no traceEvents array)");
     }
-    // A second document (two traces concatenated) or garbage after the first would be dropped silently.
-    // current_location() fails with OUT_OF_BOUNDS only once every token was read.
-    const char* rest = nullptr;
-    if (doc.current_location().get(rest) == simdjson::SUCCESS) {
-      throw InputError(std::string(what_) + ": invalid JSON (content after the end of the document: two traces in "
-                                            "one file?)");
-    }
-    return finish();
+    return finishRun(progress);
   }
 
  private:
@@ -345,14 +355,26 @@ class KinetoReader {
     return std::nullopt;
   }
 
+  // A key as written, without unescaping it into the parser's buffer (which copies every key of
+  // every event): Kineto's keys hold no escapes, and one that does is unescaped as before. Stage 1
+  // has checked that every string is closed.
+  std::string_view keyOf(sj::field& field) {
+    const char* raw = field.key().raw();
+    const char* end = raw;
+    while (*end != '"' && *end != '\\') ++end;
+    if (*end == '"') return {raw, static_cast<std::size_t>(end - raw)};
+    std::string_view key;
+    check(field.unescaped_key().get(key));
+    return key;
+  }
+
   void readArgs(sj::value& v, RawEvent& e) {
     sj::object args;
     if (v.get_object().get(args) != simdjson::SUCCESS) return;
     for (auto fieldResult : args) {
       sj::field field;
       check(std::move(fieldResult).get(field));
-      std::string_view key;
-      check(field.unescaped_key().get(key));
+      const std::string_view key = keyOf(field);
       if (key == "device") {
         e.device = integerOf(field.value());
       } else if (key == "stream") {
@@ -382,8 +404,7 @@ class KinetoReader {
       for (auto fieldResult : obj) {
         sj::field field;
         check(std::move(fieldResult).get(field));
-        std::string_view key;
-        check(field.unescaped_key().get(key));
+        const std::string_view key = keyOf(field);
         sj::value v = field.value();
         if (key.empty()) continue;
         switch (key[0]) {
@@ -424,9 +445,6 @@ class KinetoReader {
 
   std::optional<TimeNs> timeOf(sj::value& v) {
     std::string_view tok = v.raw_json_token();
-    if (progress_ && (events_ & 0xfff) == 0 && tok.data() >= json_) {
-      progress_(static_cast<double>(tok.data() - json_) / static_cast<double>(size_));
-    }
     auto ns = microsTokenToNs(tok);
     if (!ns) {
       sj::json_type type;
@@ -536,7 +554,7 @@ class KinetoReader {
     iv = std::move(kept);
   }
 
-  trace::Run finish() {
+  trace::Run finishRun(const ProgressFn& progress) {
     trace::Run& run = builder_.run();
     run.source = "kineto";
     run.clock.source = "kineto";
@@ -558,7 +576,7 @@ class KinetoReader {
       if (auto it = deviceNames_.find(id); it != deviceNames_.end()) info.name = it->second;
       run.devices.push_back(info);
     }
-    if (progress_) progress_(1.0);
+    if (progress) progress(1.0);
     return builder_.finish();
   }
 
@@ -571,13 +589,10 @@ class KinetoReader {
   static constexpr std::int64_t kFirstNamedThreadId = std::int64_t{1} << 40;
   std::map<std::string, std::int64_t, std::less<>> namedThreadIds_;
   std::map<std::int64_t, std::string> threadNamesById_;
-  const char* json_;
-  std::size_t size_;
-  std::size_t capacity_;
+  sj::parser parser_;  // reused for every piece
   trace::StringTable& strings_;
   trace::RunBuilder builder_;
   std::string_view what_;
-  const ProgressFn& progress_;
   bool sawEvents_ = false;
   std::size_t events_ = 0;
   std::uint64_t malformed_ = 0;
@@ -589,29 +604,99 @@ class KinetoReader {
   std::map<std::int32_t, std::string> deviceNames_;
 };
 
+// Hands the splitter's pieces to the reader.
+class ReaderSink final : public TraceJsonSink {
+ public:
+  explicit ReaderSink(KinetoReader& reader) : reader_(reader) {}
+  void topLevelKey(JsonPiece piece) override { reader_.readTopLevelKey(piece); }
+  void eventBatch(JsonPiece piece) override { reader_.readEventBatch(piece); }
+  void otherDocument(JsonPiece piece) override { reader_.readOtherDocument(piece); }
+
+ private:
+  KinetoReader& reader_;
+};
+
+static_assert(kPiecePadding >= simdjson::SIMDJSON_PADDING, "pieces must carry simdjson's padding");
+
+trace::Run importFromMemory(std::string_view json, trace::StringTable& strings, const std::string& runName,
+                            std::string_view what, const ProgressFn& progress) {
+  KinetoReader reader(strings, runName, what);
+  ReaderSink sink(reader);
+  TraceJsonSplitter splitter(sink, std::string(what));
+  constexpr std::size_t kSlice = std::size_t{1} << 20;
+  for (std::size_t at = 0; at < json.size(); at += kSlice) {
+    splitter.feed(json.data() + at, std::min(kSlice, json.size() - at));
+    if (progress) progress(static_cast<double>(std::min(at + kSlice, json.size())) / static_cast<double>(json.size()));
+  }
+  splitter.finish();
+  return reader.finish(progress);
+}
+
 }  // namespace
 
 trace::Run importKinetoJson(const std::string& json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress) {
-  ByteBuffer padded(json.size() + simdjson::SIMDJSON_PADDING);
-  padded.append(json.data(), json.size());
-  padded.zeroPadding(simdjson::SIMDJSON_PADDING);
-  return importKinetoJson(padded, strings, runName, what, progress);
+  return importFromMemory(json, strings, runName, what, progress);
 }
 
 trace::Run importKinetoJson(const ByteBuffer& json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress) {
-  if (json.capacity() < json.size() + simdjson::SIMDJSON_PADDING) {
-    throw std::logic_error("importKinetoJson: the buffer lacks simdjson's padding");
+  return importFromMemory(json.view(), strings, runName, what, progress);
+}
+
+trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& strings, const std::string& runName,
+                              std::string_view what, const ProgressFn& progress, std::string_view head,
+                              const StreamImportOptions& options) {
+  KinetoReader reader(strings, runName, what);
+  const std::uint64_t total = in.compressedSize();
+  // Progress by compressed bytes consumed (the only size known up front; unknown for a pipe), once
+  // per chunk: also where a cancelling callback stops the import.
+  std::uint64_t reported = 0;
+  auto report = [&](std::uint64_t consumed) {
+    if (!progress || (consumed == reported && consumed != 0)) return;
+    reported = consumed;
+    progress(total > 0 ? std::min(1.0, static_cast<double>(consumed) / static_cast<double>(total)) : 0.0);
+  };
+  auto emptyInput = [&] {
+    return InputError(std::string(what) + (in.isGzip() ? ": empty file (after decompression)" : ": empty file"));
+  };
+  if (options.threaded) {
+    SplitPipeline pipeline(in, std::string(what), head, options.chunk_bytes, options.batch_bytes);
+    SplitPipeline::Piece piece;
+    for (pipeline.next(piece); piece.kind != SplitPipeline::Kind::End; pipeline.next(piece)) {
+      switch (piece.kind) {
+        case SplitPipeline::Kind::TopLevelKey: reader.readTopLevelKey(piece.json()); break;
+        case SplitPipeline::Kind::EventBatch: reader.readEventBatch(piece.json()); break;
+        case SplitPipeline::Kind::OtherDocument: reader.readOtherDocument(piece.json()); break;
+        case SplitPipeline::Kind::End: break;
+      }
+      report(piece.compressed_consumed);
+    }
+    if (in.produced() == 0) throw emptyInput();
+    return reader.finish(progress);
   }
-  return KinetoReader(json.data(), json.size(), json.capacity(), strings, runName, what, progress).read();
+  ReaderSink sink(reader);
+  TraceJsonSplitter splitter(sink, std::string(what), options.batch_bytes);
+  if (!head.empty()) splitter.feed(head.data(), head.size());
+  std::vector<char> chunk(options.chunk_bytes);
+  while (std::size_t n = in.read(chunk.data(), chunk.size())) {
+    splitter.feed(chunk.data(), n);
+    report(in.compressedConsumed());
+  }
+  if (in.produced() == 0) throw emptyInput();
+  splitter.finish();
+  return reader.finish(progress);
 }
 
 trace::Run& importKinetoFile(const std::string& path, trace::Session& session, const std::string& runName,
                              const ProgressFn& progress) {
-  FileBytes bytes = readInputFile(path, simdjson::SIMDJSON_PADDING);
+  OpenedFile file = openRegularInput(path);
+  DecompressedStream in(file.file.get(), path, file.size, {});
+  StreamImportOptions options;
+  // A second thread pays for itself only when there is more than a chunk or two to inflate.
+  options.threaded = file.size >= kThreadedImportBytes;
   std::string name = runName.empty() ? runNameFromPath(path) : runName;
-  trace::Run run = importKinetoJson(bytes.data, session.strings, name, path, progress);
+  trace::Run run = importKinetoStream(in, session.strings, name, path, progress, {}, options);
   run.source = trace::validUtf8(
       "kineto:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1));
   session.runs.push_back(std::move(run));

@@ -3,28 +3,46 @@
 // calls with correlation, syncs, user annotations (ProfilerStep#N steps, DataLoader ranges), ops.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "io/byte_buffer.h"
+#include "io/decompressed_stream.h"
 #include "trace/session.h"
 
 namespace feedscope::io {
 
 using ProgressFn = std::function<void(double fraction)>;
 
-// Parses `json` (which must have zeroed capacity for 64 bytes of padding past its size, as
-// readInputFile leaves it) into a run named `runName`. `what` names the input in errors.
-// Throws InputError for invalid JSON or JSON that is not a trace.
+// Parses the JSON text `json` (already in memory) into a run named `runName`. `what` names the
+// input in errors. Throws InputError for invalid JSON or JSON that is not a trace.
 trace::Run importKinetoJson(const std::string& json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress = {});
-// The same over a buffer whose capacity leaves the padding (readInputFile, gunzip).
 trace::Run importKinetoJson(const ByteBuffer& json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress = {});
 
-// Reads and imports a Kineto trace file (.json or .json.gz) as one new run of `session`; the run
-// is named after the file ("trace" for "trace.pt.trace.json.gz") unless `runName` is given.
+struct StreamImportOptions {
+  bool threaded = true;                            // inflate on a second thread while parsing
+  std::size_t chunk_bytes = std::size_t{1} << 20;  // decompressed bytes per chunk
+  std::size_t batch_bytes = std::size_t{1} << 20;  // traceEvents entries parsed at a time
+};
+// Inputs at least this large (compressed) are read with the second thread.
+inline constexpr std::uint64_t kThreadedImportBytes = std::uint64_t{1} << 20;
+
+// Imports a trace as it streams in, never holding the whole document: memory grows with the
+// intervals kept, not with the JSON. `head` is what the caller already read from `in` (to
+// recognise the format). Progress is the share of the compressed input consumed (0 for a pipe,
+// whose size is unknown), reported once per chunk; a progress callback that throws (the GUI's
+// cancellation) stops the import between two chunks.
+trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& strings, const std::string& runName,
+                              std::string_view what, const ProgressFn& progress = {}, std::string_view head = {},
+                              const StreamImportOptions& options = {});
+
+// Reads and imports a Kineto trace file (.json or .json.gz) as one new run of `session`, streaming;
+// the run is named after the file ("trace" for "trace.pt.trace.json.gz") unless `runName` is given.
 trace::Run& importKinetoFile(const std::string& path, trace::Session& session, const std::string& runName = {},
                              const ProgressFn& progress = {});
 

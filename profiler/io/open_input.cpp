@@ -1,14 +1,13 @@
 // Format detection and loading of any supported input.
 #include "io/open_input.h"
 
-#include <simdjson.h>
-
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
+#include "io/decompressed_stream.h"
 #include "io/file_bytes.h"
 #include "io/input_error.h"
 #include "io/nsys_import.h"
@@ -52,15 +51,28 @@ bool looksJson(std::string_view head) {
   return false;
 }
 
-// A pipe (`report <(zcat t.json.gz)`, a FIFO) is read once into memory and recognised from its
-// bytes: opening it again to read it would wait for a writer that has gone.
+// A pipe (`report <(zcat t.json.gz)`, a FIFO) is read once, as a stream, and recognised from its
+// first bytes: opening it again to read it would wait for a writer that has gone. A trace is
+// imported as it streams; an SQLite database (a session, an nsys export) is read into memory.
 trace::Session openStream(const std::string& path, const ProgressFn& progress) {
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!f) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
-  FileBytes bytes = readInputStream(f.get(), path, simdjson::SIMDJSON_PADDING);
-  std::string_view data = bytes.data.view();
+  DecompressedStream in(f.get(), path, 0, {});
+  constexpr std::size_t kHead = 64;
+  std::string head(kHead, '\0');
+  head.resize(in.read(head.data(), head.size()));
+  if (head.empty()) throw InputError(path + (in.isGzip() ? ": empty file (after decompression)" : ": empty file"));
   trace::Session session;
-  if (!bytes.was_gzip && looksLikeSqlite(data)) {
+  if (!in.isGzip() && looksLikeSqlite(head)) {
+    ByteBuffer all(std::size_t{1} << 20);
+    all.append(head.data(), head.size());
+    for (;;) {
+      if (all.size() == all.capacity()) all.reserve(all.capacity() * 2);
+      std::size_t n = in.read(all.data() + all.size(), all.capacity() - all.size());
+      if (n == 0) break;
+      all.setSize(all.size() + n);
+    }
+    std::string_view data = all.view();
     SqliteDb db = openSqliteFromMemory(data, path);
     if (db.queryInt("PRAGMA application_id", 0, path) == kSessionApplicationId) {
       return loadSessionFromMemory(data, path);
@@ -70,8 +82,8 @@ trace::Session openStream(const std::string& path, const ProgressFn& progress) {
     session.runs.back().source = "nsys:" + session.runs.back().name;
     return session;
   }
-  if (!looksJson(data.substr(0, 64))) return unrecognised(path);
-  session.runs.push_back(importKinetoJson(bytes.data, session.strings, runNameFromPath(path), path, progress));
+  if (!looksJson(head)) return unrecognised(path);
+  session.runs.push_back(importKinetoStream(in, session.strings, runNameFromPath(path), path, progress, head));
   session.runs.back().source = "kineto:" + session.runs.back().name;
   return session;
 }

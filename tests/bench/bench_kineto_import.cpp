@@ -1,10 +1,14 @@
-// Kineto import + whole analysis of one trace file (default: the largest fixture), MB/s of the
-// decompressed JSON. tools/run-benchmarks.sh compares it with Python's json.load in the same run.
+// Kineto import + whole analysis of one trace file (default: the largest fixture, or
+// FEEDSCOPE_BENCH_TRACE), MB/s of the decompressed JSON; and inflating it alone with zlib and ISA-L. tools/run-benchmarks.sh compares it with Python's json.load in the same run.
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 #include "analysis/run_analysis.h"
+#include "io/decompressed_stream.h"
 #include "io/file_bytes.h"
 #include "io/kineto_import.h"
 
@@ -28,6 +32,31 @@ void BM_ImportAndAnalyze(benchmark::State& state) {
   state.counters["json_MB"] = static_cast<double>(jsonBytes) / 1e6;
 }
 BENCHMARK(BM_ImportAndAnalyze)->Unit(benchmark::kMillisecond)->Repetitions(7)->ReportAggregatesOnly(true);
+
+// Inflating alone, from memory, with each inflater (argument 0: zlib, 1: ISA-L): MB/s of output.
+void BM_Inflate(benchmark::State& state) {
+  using feedscope::io::InflaterKind;
+  const InflaterKind kind = state.range(0) == 0 ? InflaterKind::Zlib : InflaterKind::Isal;
+  if (kind == InflaterKind::Isal && !feedscope::io::isalAvailable()) {
+    state.SkipWithError("this build has no ISA-L");
+    return;
+  }
+  const std::string path = tracePath();
+  const feedscope::io::OpenedFile file = feedscope::io::openRegularInput(path);
+  std::string gz(file.size, '\0');
+  gz.resize(std::fread(gz.data(), 1, gz.size(), file.file.get()));
+  std::vector<char> out(std::size_t{1} << 20);
+  std::size_t total = 0;
+  for (auto _ : state) {
+    feedscope::io::DecompressedStream::Options options;
+    options.inflater = kind;
+    feedscope::io::DecompressedStream in(gz, path, options);
+    while (std::size_t n = in.read(out.data(), out.size())) total += n;
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(total));
+  state.SetLabel(kind == InflaterKind::Zlib ? "zlib" : "isa-l");
+}
+BENCHMARK(BM_Inflate)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 
 }  // namespace
 

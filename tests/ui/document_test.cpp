@@ -2,6 +2,8 @@
 // runs to what is open.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <QSignalSpy>
 
 #include "io/input_error.h"
@@ -80,6 +82,35 @@ TEST(Document, CancelStopsTheLoad) {
       loadDocument(
           {kNaive, kStream}, nullptr, [&](double, const std::string&) { cancelled = true; }, cancelled),
       LoadCancelled);
+}
+
+// A trace of several chunks (15 MB of JSON): the reading share of the progress rises with the
+// compressed bytes consumed, chunk by chunk, and a cancel between two chunks stops the import there.
+TEST(Document, ReadingProgressRisesChunkByChunkAndCancelStopsMidFile) {
+  const std::string big = FEEDSCOPE_TEST_DATA_DIR "/kineto/ns_resolution_rank0.json.gz";
+  const double readingEnd = 0.9 * 2 / 3;  // loadDocument's share for reading one file
+  std::vector<double> fractions;
+  std::atomic<bool> cancelled{false};
+  (void)loadDocument(
+      {big}, nullptr, [&](double f, const std::string&) { fractions.push_back(f); }, cancelled);
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  std::vector<double> reading;
+  for (double f : fractions) {
+    if (f > 0 && f < readingEnd) reading.push_back(f);
+  }
+  EXPECT_GE(reading.size(), 4u);  // one step per chunk read, not a jump at the end
+
+  std::vector<double> seen;
+  EXPECT_THROW(loadDocument(
+                   {big}, nullptr,
+                   [&](double f, const std::string&) {
+                     seen.push_back(f);
+                     if (f > 0) cancelled = true;  // the first chunk is read: cancel
+                   },
+                   cancelled),
+               LoadCancelled);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_LT(seen.back(), readingEnd / 2);  // stopped early in the file, nothing after the cancel
 }
 
 TEST(DocumentLoader, ReportsOnTheGuiThread) {

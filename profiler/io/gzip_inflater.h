@@ -1,0 +1,47 @@
+// One gzip member at a time, behind one interface for the two inflaters Feedscope can use: zlib
+// (always there) and ISA-L's igzip (about twice as fast; used when the build found it).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace feedscope::io {
+
+enum class InflaterKind {
+  Best,  // ISA-L when this build has it, else zlib
+  Zlib,
+  Isal,  // only when isalAvailable(); asking for it otherwise is a logic error
+};
+
+// Whether this build was linked with ISA-L (CMake option FEEDSCOPE_WITH_ISAL).
+bool isalAvailable();
+// "isa-l" or "zlib": what InflaterKind::Best means in this build.
+const char* bestInflaterName();
+
+class GzipInflater {
+ public:
+  enum class Status {
+    Progress,   // produced output or consumed input; call again (with more input when needInput())
+    MemberEnd,  // one gzip member ended (its CRC and size checked); resetMember() for the next one
+    Corrupt,    // error() says why
+  };
+
+  virtual ~GzipInflater() = default;
+
+  // Input the inflater reads from until it has consumed it all (availableIn() == 0).
+  virtual void setInput(const std::uint8_t* data, std::size_t size) = 0;
+  // Input not consumed yet; after MemberEnd, the bytes that follow the member.
+  virtual const std::uint8_t* nextIn() const = 0;
+  virtual std::size_t availableIn() const = 0;
+  // Inflates into `out`; `produced` says how many bytes were written.
+  virtual Status inflate(std::uint8_t* out, std::size_t capacity, std::size_t& produced) = 0;
+  // Starts the next member of a multi-member file (gzip -c a b > c).
+  virtual void resetMember() = 0;
+  virtual std::string error() const = 0;
+
+  static std::unique_ptr<GzipInflater> make(InflaterKind kind);
+};
+
+}  // namespace feedscope::io

@@ -1,0 +1,93 @@
+// Inflate and cut on one thread, parse on the other.
+#include "io/split_pipeline.h"
+
+#include <cstring>
+#include <memory>
+
+namespace feedscope::io {
+
+class SplitPipeline::QueueSink final : public TraceJsonSink {
+ public:
+  explicit QueueSink(SplitPipeline& pipeline) : pipeline_(pipeline) {}
+  void topLevelKey(JsonPiece piece) override { pipeline_.push(Kind::TopLevelKey, piece); }
+  void eventBatch(JsonPiece piece) override { pipeline_.push(Kind::EventBatch, piece); }
+  void otherDocument(JsonPiece piece) override { pipeline_.push(Kind::OtherDocument, piece); }
+
+ private:
+  SplitPipeline& pipeline_;
+};
+
+SplitPipeline::SplitPipeline(DecompressedStream& in, std::string what, std::string_view head, std::size_t chunkBytes,
+                             std::size_t batchBytes, std::size_t piecesAhead)
+    : in_(in), what_(std::move(what)), piecesAhead_(piecesAhead) {
+  thread_ = std::thread([this, h = std::string(head), chunkBytes, batchBytes] { read(h, chunkBytes, batchBytes); });
+}
+
+SplitPipeline::~SplitPipeline() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  changed_.notify_all();
+  thread_.join();
+}
+
+void SplitPipeline::push(Kind kind, JsonPiece json) {
+  std::vector<char> bytes;
+  {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return stop_ || queue_.size() < piecesAhead_; });
+    if (stop_) throw Stopped{};
+    if (!spare_.empty()) {
+      bytes = std::move(spare_.back());
+      spare_.pop_back();
+    }
+  }
+  bytes.resize(json.size + kPiecePadding);  // a reused buffer of this size or more is not refilled
+  std::memcpy(bytes.data(), json.data, json.size);
+  std::memset(bytes.data() + json.size, 0, kPiecePadding);
+  Piece piece{kind, std::move(bytes), json.size, in_.compressedConsumed()};
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(std::move(piece));
+  }
+  changed_.notify_all();
+}
+
+void SplitPipeline::read(std::string head, std::size_t chunkBytes, std::size_t batchBytes) {
+  try {
+    QueueSink sink(*this);
+    TraceJsonSplitter splitter(sink, what_, batchBytes);
+    if (!head.empty()) splitter.feed(head.data(), head.size());
+    std::unique_ptr<char[]> chunk(new char[chunkBytes]);
+    while (std::size_t n = in_.read(chunk.get(), chunkBytes)) splitter.feed(chunk.get(), n);
+    if (in_.produced() > 0) splitter.finish();  // an empty input is the caller's to name
+  } catch (const Stopped&) {
+    return;
+  } catch (...) {
+    std::lock_guard lock(mutex_);
+    error_ = std::current_exception();
+  }
+  {
+    std::lock_guard lock(mutex_);
+    ended_ = true;
+  }
+  changed_.notify_all();
+}
+
+void SplitPipeline::next(Piece& piece) {
+  std::unique_lock lock(mutex_);
+  if (!piece.bytes.empty()) spare_.push_back(std::move(piece.bytes));
+  changed_.wait(lock, [&] { return !queue_.empty() || ended_; });
+  if (!queue_.empty()) {
+    piece = std::move(queue_.front());
+    queue_.pop_front();
+    changed_.notify_all();
+    return;
+  }
+  if (error_) std::rethrow_exception(error_);
+  piece = Piece{};
+  piece.compressed_consumed = in_.compressedConsumed();
+}
+
+}  // namespace feedscope::io

@@ -1,0 +1,421 @@
+// The structural scanner that cuts a streamed trace into pieces simdjson parses one by one.
+#include "io/trace_json_splitter.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <cstring>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "io/input_error.h"
+
+namespace feedscope::io {
+
+namespace {
+
+bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// The bytes that matter outside strings: the rest are skipped without a second look.
+constexpr std::array<bool, 256> kStructural = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view("\"{}[],")) t[c] = true;
+  return t;
+}();
+
+// Whether a raw (still escaped) key is "traceEvents": escapes of ASCII letters are decoded, which is
+// all a key equal to it can hold.
+bool isTraceEventsKey(std::string_view raw) {
+  if (raw.find('\\') == std::string_view::npos) return raw == "traceEvents";
+  std::string key;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] != '\\') {
+      key += raw[i];
+    } else if (i + 5 < raw.size() && raw[i + 1] == 'u' && raw.compare(i + 2, 2, "00") == 0 &&
+               std::isxdigit(static_cast<unsigned char>(raw[i + 4])) &&
+               std::isxdigit(static_cast<unsigned char>(raw[i + 5]))) {
+      auto hex = [](char h) { return std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 0x20) - 'a' + 10; };
+      key += static_cast<char>(hex(raw[i + 4]) * 16 + hex(raw[i + 5]));
+      i += 5;
+    } else {
+      return false;  // any other escape is not a letter of "traceEvents"
+    }
+  }
+  return key == "traceEvents";
+}
+
+constexpr std::size_t kBlock = 16;
+
+// Bit i set when byte i of the next min(avail, 16) bytes is `a` or `b`. Reads 16 bytes even when
+// fewer are available: the buffer always has padding past its end (feed() keeps it).
+std::uint32_t matchMask(const char* p, std::size_t avail, char a, char b) {
+#ifdef __SSE2__
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  auto m = static_cast<std::uint32_t>(
+      _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)), _mm_cmpeq_epi8(v, _mm_set1_epi8(b)))));
+#else
+  std::uint32_t m = 0;
+  for (std::size_t i = 0; i < kBlock; ++i) m |= static_cast<std::uint32_t>(p[i] == a || p[i] == b) << i;
+#endif
+  return avail < kBlock ? m & ((1u << avail) - 1) : m;
+}
+
+// Bit i set for a byte that opens or closes anything: a quote or a bracket of either kind.
+std::uint32_t nestingMask(const char* p, std::size_t avail) {
+#ifdef __SSE2__
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  // '{' '}' are 0x7b 0x7d and '[' ']' 0x5b 0x5d: equal to 0x5b or 0x5d once bit 5 is cleared.
+  const __m128i folded = _mm_andnot_si128(_mm_set1_epi8(0x20), v);
+  const __m128i brackets = _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5b)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5d)));
+  auto m = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_or_si128(brackets, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')))));
+#else
+  std::uint32_t m = 0;
+  for (std::size_t i = 0; i < kBlock; ++i) {
+    const char c = p[i];
+    m |= static_cast<std::uint32_t>(c == '"' || c == '{' || c == '}' || c == '[' || c == ']') << i;
+  }
+#endif
+  return avail < kBlock ? m & ((1u << avail) - 1) : m;
+}
+
+}  // namespace
+
+TraceJsonSplitter::TraceJsonSplitter(TraceJsonSink& sink, std::string what, std::size_t batchBytes)
+    : sink_(sink), what_(std::move(what)), batchBytes_(batchBytes) {}
+
+void TraceJsonSplitter::invalid(const std::string& why) const {
+  throw InputError(what_ + ": invalid JSON (" + why + ")");
+}
+
+void TraceJsonSplitter::feed(const char* data, std::size_t size) {
+  if (end_ + size + kPiecePadding + 2 > buf_.size()) {
+    buf_.resize(std::max(buf_.size() * 2, end_ + size + kPiecePadding + 2));
+  }
+  std::memcpy(buf_.data() + end_, data, size);
+  end_ += size;
+  scan();
+  if (state_ == State::Events && lastComma_ != 0 && lastComma_ - eventsStart_ >= batchBytes_) {
+    emitBatch(eventsStart_, lastComma_);
+    eventsStart_ = lastComma_ + 1;
+    lastComma_ = 0;
+  }
+  compact();
+}
+
+void TraceJsonSplitter::finish() {
+  scan();
+  switch (state_) {
+    case State::Done:
+      return;
+    case State::Other: {
+      buf_.resize(std::max(buf_.size(), end_ + kPiecePadding));
+      std::fill(buf_.begin() + static_cast<std::ptrdiff_t>(end_), buf_.begin() + static_cast<std::ptrdiff_t>(end_ + kPiecePadding), 0);
+      sink_.otherDocument({buf_.data() + valueStart_, end_ - valueStart_, end_ - valueStart_ + kPiecePadding});
+      return;
+    }
+    case State::Start:
+      invalid("no JSON value: the input is blank");
+    default:
+      invalid("the document ends before it is complete: a truncated trace?");
+  }
+}
+
+// Drops the bytes no longer needed, keeping what the current state still has to hand on.
+void TraceJsonSplitter::compact() {
+  std::size_t keep = pos_;
+  switch (state_) {
+    case State::Key:
+    case State::Colon:
+    case State::ValueStart:
+    case State::Value:
+      keep = keyStart_ - 1;  // from the key's opening quote
+      break;
+    case State::Events:
+      keep = eventsStart_ - 1;  // one byte before the entries, for the '[' of the next batch
+      break;
+    case State::Other:
+      keep = valueStart_;
+      break;
+    default:
+      break;
+  }
+  if (keep == 0) return;
+  std::memmove(buf_.data(), buf_.data() + keep, end_ - keep);
+  auto shift = [keep](std::size_t& x) { x = x >= keep ? x - keep : 0; };
+  end_ -= keep;
+  pos_ -= keep;
+  shift(keyStart_);
+  shift(keyEnd_);
+  shift(valueStart_);
+  shift(eventsStart_);
+  if (lastComma_ != 0) lastComma_ -= keep;
+}
+
+// Escapes are skipped forwards (a backslash and the byte after it), 16 bytes at a time: most strings
+// of a trace are short keys and names, for which a call to memchr costs more than the search.
+bool TraceJsonSplitter::scanString() {
+  const char* base = buf_.data();
+  while (pos_ < end_) {
+    const std::size_t avail = end_ - pos_;
+    std::uint32_t hits = matchMask(base + pos_, avail, '"', '\\');
+    if (hits == 0) {
+      pos_ += std::min<std::size_t>(avail, kBlock);
+      continue;
+    }
+    const std::size_t at = pos_ + static_cast<std::size_t>(__builtin_ctz(hits));
+    if (base[at] == '"') {
+      pos_ = at + 1;
+      inString_ = false;
+      return true;
+    }
+    if (at + 1 == end_) {  // the escaped byte has not arrived: look at the backslash again then
+      pos_ = at;
+      return false;
+    }
+    pos_ = at + 2;
+  }
+  return false;
+}
+
+void TraceJsonSplitter::scan() {
+  while (pos_ < end_) {
+    const std::size_t before = pos_;
+    const State was = state_;
+    scanStep();
+    // A string that ends in a backslash waits for the byte it escapes: nothing more to do now.
+    if (pos_ == before && state_ == was) return;
+  }
+}
+
+void TraceJsonSplitter::scanStep() {
+  {
+    switch (state_) {
+      case State::Start: {
+        while (pos_ < end_ && isSpace(buf_[pos_])) ++pos_;
+        if (pos_ == end_) return;
+        const char c = buf_[pos_];
+        if (c == '{') {
+          state_ = State::KeyOrEnd;
+          ++pos_;
+        } else if (c == '[') {
+          state_ = State::Events;
+          bareArray_ = true;
+          entryStarted_ = false;
+          commaSeen_ = false;
+          eventsStart_ = ++pos_;
+        } else {
+          state_ = State::Other;
+          valueStart_ = pos_;
+        }
+        break;
+      }
+      case State::KeyOrEnd:
+      case State::KeyAfterComma: {
+        while (pos_ < end_ && isSpace(buf_[pos_])) ++pos_;
+        if (pos_ == end_) return;
+        const char c = buf_[pos_++];
+        if (c == '"') {
+          keyStart_ = pos_;
+          inString_ = true;
+          state_ = State::Key;
+        } else if (c == '}' && state_ == State::KeyOrEnd) {
+          state_ = State::Done;
+        } else {
+          invalid(std::string("a key expected at the top level, found '") + c + "'");
+        }
+        break;
+      }
+      case State::Key:
+        if (scanString()) {
+          keyEnd_ = pos_ - 1;
+          state_ = State::Colon;
+        }
+        break;
+      case State::Colon: {
+        while (pos_ < end_ && isSpace(buf_[pos_])) ++pos_;
+        if (pos_ == end_) return;
+        if (buf_[pos_] != ':') invalid("':' expected after a top-level key");
+        ++pos_;
+        state_ = State::ValueStart;
+        break;
+      }
+      case State::ValueStart: {
+        while (pos_ < end_ && isSpace(buf_[pos_])) ++pos_;
+        if (pos_ == end_) return;
+        depth_ = 0;
+        inString_ = false;
+        if (buf_[pos_] == '[' && isTraceEventsKey({buf_.data() + keyStart_, keyEnd_ - keyStart_})) {
+          state_ = State::Events;
+          eventsStart_ = ++pos_;
+          lastComma_ = 0;
+          entryStarted_ = false;
+          commaSeen_ = false;
+        } else {
+          state_ = State::Value;
+          valueStart_ = pos_;
+        }
+        break;
+      }
+      case State::Value:
+        scanValue();
+        break;
+      case State::CommaOrEnd: {
+        while (pos_ < end_ && isSpace(buf_[pos_])) ++pos_;
+        if (pos_ == end_) return;
+        const char c = buf_[pos_++];
+        if (c == ',') {
+          state_ = State::KeyAfterComma;
+        } else if (c == '}') {
+          state_ = State::Done;
+        } else {
+          invalid(std::string("',' or '}' expected at the top level, found '") + c + "'");
+        }
+        break;
+      }
+      case State::Events:
+        scanEvents();
+        break;
+      case State::Done:
+        while (pos_ < end_ && isSpace(buf_[pos_])) ++pos_;
+        if (pos_ < end_) invalid("content after the end of the document: two traces in one file?");
+        return;
+      case State::Other:
+        pos_ = end_;
+        return;
+    }
+  }
+}
+
+// A top-level value other than traceEvents' array: ends at a ',' or '}' outside any nesting.
+void TraceJsonSplitter::scanValue() {
+  while (pos_ < end_) {
+    if (inString_) {
+      if (!scanString()) return;
+      continue;
+    }
+    const char c = buf_[pos_];
+    if (!kStructural[static_cast<unsigned char>(c)]) {
+      ++pos_;
+      continue;
+    }
+    if (c == '"') {
+      inString_ = true;
+    } else if (c == '{' || c == '[') {
+      ++depth_;
+    } else if (c == '}' || c == ']' || c == ',') {
+      if (depth_ == 0 && c != ']') {
+        endValue();  // the ',' or '}' is the top level's, read in CommaOrEnd
+        return;
+      }
+      if (depth_ > 0 && c != ',') --depth_;  // a ']' too many is left to the parser of the piece
+    }
+    ++pos_;
+  }
+}
+
+void TraceJsonSplitter::endValue() {
+  piece_.clear();
+  piece_.push_back('{');
+  piece_.insert(piece_.end(), buf_.begin() + static_cast<std::ptrdiff_t>(keyStart_ - 1),
+                buf_.begin() + static_cast<std::ptrdiff_t>(keyEnd_ + 1));
+  piece_.push_back(':');
+  piece_.insert(piece_.end(), buf_.begin() + static_cast<std::ptrdiff_t>(valueStart_),
+                buf_.begin() + static_cast<std::ptrdiff_t>(pos_));
+  piece_.push_back('}');
+  const std::size_t size = piece_.size();
+  piece_.resize(size + kPiecePadding, '\0');
+  state_ = State::CommaOrEnd;
+  sink_.topLevelKey({piece_.data(), size, piece_.size()});
+}
+
+// Inside traceEvents: remembers the last ',' between entries; the closing ']' hands on the rest.
+void TraceJsonSplitter::scanEvents() {
+  const char* p = buf_.data();
+  std::size_t i = pos_;
+  const std::size_t n = end_;
+  while (i < n) {
+    if (inString_) {
+      pos_ = i;
+      if (!scanString()) return;
+      i = pos_;
+      continue;
+    }
+    if (depth_ > 0) {
+      // Inside an entry only quotes and brackets matter (its commas are the parser's business).
+      const std::uint32_t hits = nestingMask(p + i, n - i);
+      if (hits == 0) {
+        i += std::min(kBlock, n - i);
+        continue;
+      }
+      i += static_cast<std::size_t>(__builtin_ctz(hits));
+    }
+    const auto c = static_cast<unsigned char>(p[i]);
+    if (!kStructural[c]) {
+      // Between entries only a scalar entry (1, true, null) starts with such a byte.
+      if (depth_ == 0 && !isSpace(static_cast<char>(c))) entryStarted_ = true;
+      ++i;
+      continue;
+    }
+    if (depth_ == 0 && c != ',' && c != ']') entryStarted_ = true;
+    switch (c) {
+      case '"':
+        inString_ = true;
+        break;
+      case '{':
+      case '[':
+        ++depth_;
+        break;
+      case ',':
+        if (depth_ == 0) {
+          if (!entryStarted_) invalid("an empty entry in traceEvents: two commas, or one before the first");
+          entryStarted_ = false;
+          commaSeen_ = true;
+          lastComma_ = i;
+        }
+        break;
+      case '}':
+        if (depth_ == 0) {
+          pos_ = i;
+          invalid("a '}' where traceEvents should end");
+        }
+        --depth_;
+        break;
+      case ']':
+        if (depth_ == 0) {
+          if (commaSeen_ && !entryStarted_) invalid("a comma before the ']' that ends traceEvents");
+          pos_ = i + 1;
+          emitBatch(eventsStart_, i);
+          lastComma_ = 0;
+          state_ = bareArray_ ? State::Done : State::CommaOrEnd;
+          return;
+        }
+        --depth_;
+        break;
+      default:
+        break;
+    }
+    ++i;
+  }
+  pos_ = i;
+}
+
+void TraceJsonSplitter::emitBatch(std::size_t from, std::size_t to) {
+  // The entries become `[...]` in place: the byte before them and the bytes after are lent for the
+  // brackets and the parser's padding, and given back.
+  if (buf_.size() < to + 1 + kPiecePadding) buf_.resize(to + 1 + kPiecePadding);
+  std::array<char, 1 + kPiecePadding> after{};
+  std::memcpy(after.data(), buf_.data() + to, after.size());
+  const char before = buf_[from - 1];
+  buf_[from - 1] = '[';
+  buf_[to] = ']';
+  std::memset(buf_.data() + to + 1, 0, kPiecePadding);
+  const std::size_t size = to - from + 2;
+  sink_.eventBatch({buf_.data() + from - 1, size, size + kPiecePadding});
+  std::memcpy(buf_.data() + to, after.data(), after.size());
+  buf_[from - 1] = before;
+}
+
+}  // namespace feedscope::io
