@@ -6,21 +6,12 @@
 
 #include "analysis/findings.h"
 #include "analysis/link_bandwidth.h"
+#include "analysis/statistics.h"
 #include "analysis/thresholds.h"
 #include "analysis/window_meter.h"
 
 namespace feedscope::analysis {
 namespace {
-
-TimeNs median(std::vector<TimeNs> values) {
-  if (values.empty()) return 0;
-  auto mid = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), mid, values.end());
-  if (values.size() % 2 == 1) return *mid;
-  TimeNs upper = *mid;
-  TimeNs lower = *std::max_element(values.begin(), mid);
-  return lower + (upper - lower) / 2;
-}
 
 TimeNs percentile(std::vector<TimeNs> values, double p) {
   if (values.empty()) return 0;
