@@ -50,6 +50,7 @@
 #include "ui/search_bar.h"
 #include "ui/tables_panel.h"
 #include "ui/timeline_widget.h"
+#include "view/chart_data.h"
 #include "view/describe.h"
 #include "view/range_metrics.h"
 
@@ -266,6 +267,18 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   connect(timeline_, &TimelineWidget::exportRangeRequested, this, &MainWindow::chooseRangeExport);
   connect(timeline_, &TimelineWidget::flowChanged, details_, &DetailsPanel::setFlowJump);
   connect(details_, &DetailsPanel::jumpAlongFlowRequested, timeline_, [this] { timeline_->jumpAlongFlow(); });
+  connect(charts_, &ChartsPanel::stepRequested, this, [this](std::size_t run, std::int64_t number) {
+    if (!doc_ || !doc_->timeline || run >= doc_->analyses.size() || doc_->analyses[run].primary() == nullptr) return;
+    const auto* step = view::stepByNumber(*doc_->analyses[run].primary(), number);
+    if (step == nullptr) return;
+    // The step on the timeline, selected, with a tenth of it as context on each side.
+    const auto& model = *doc_->timeline;
+    view::TimeRange r{model.toDisplay(run, step->step.span.start), model.toDisplay(run, step->step.span.end)};
+    central_tabs_->setCurrentIndex(0);
+    timeline_->showRange({r.start - r.length() / 10, r.end + r.length() / 10});
+    timeline_->selectRange(r);
+    timeline_->setFocus(Qt::OtherFocusReason);
+  });
   connect(run_, &RunPanel::resultReady, this, [this](const QString& path) { openFiles({path}); });
   connect(run_, &RunPanel::gpuStatusChanged, this, &MainWindow::onGpuStatus);
 
@@ -684,7 +697,14 @@ void MainWindow::showShortcuts() {
          "launched, and back</td></tr>"
          "<tr><td><b>Click</b></td><td>details of an interval; <b>double-click</b>: zoom to it</td></tr>"
          "<tr><td><b>Click a lane name</b></td><td>expand or collapse nested ranges</td></tr>"
-         "<tr><td><b>Right-click</b></td><td>zoom into / measure the selection</td></tr>"
+         "<tr><td><b>Right-click</b></td><td>on an interval: zoom to it, copy its name, duration or details, "
+         "jump along its flow; on a selection: zoom into, measure or export it (PNG of every lane, HTML "
+         "report, Chrome trace)</td></tr>"
+         "<tr><td><b>Right-click a lane name</b></td><td>hide it or its process, pin it to the top, move it "
+         "up or down, collapse its run</td></tr>"
+         "<tr><td><b>Click a run name</b></td><td>fold the run to its header, or open it again</td></tr>"
+         "<tr><td><b>Tables</b> tab</td><td>events of the selection, sortable (double-click: show it); "
+         "kernels by name and copies by kind; <b>Ctrl+C</b> copies the selected rows</td></tr>"
          "<tr><td><b>Ctrl+O</b>, <b>Ctrl+Shift+O</b></td><td>open, add to the comparison</td></tr>"
          "<tr><td><b>Ctrl+E</b></td><td>export (reports, Chrome trace, CSV, PNG)</td></tr>"
          "<tr><td><b>Ctrl+B</b></td><td>show or hide the bottom panel</td></tr>"

@@ -43,6 +43,8 @@ namespace {
 
 // Only boxes this wide get a name written inside: text is the costliest thing on screen.
 constexpr double kMinLabelledBoxPx = 36;
+// From this width on a box gives up its last pixel column as a separator.
+constexpr double kSeparatedBoxPx = 4;
 
 struct Mapping {
   const TimelineFrame& frame;
@@ -123,7 +125,10 @@ void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
   std::vector<Label> outerLabels;
   for (const auto& box : list.boxes) {
     const auto& slot = layout.row_slots[box.slot];
-    QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, std::max(box.x1 - box.x0, 1.0), slot.height - 2);
+    // Boxes of a few pixels and more leave their last pixel column empty, so that adjacent intervals of
+    // one colour (steps, back-to-back kernels) stay told apart when fitted (issue 13, 9).
+    const double w = box.x1 - box.x0;
+    QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, w >= kSeparatedBoxPx ? w - 1 : std::max(w, 1.0), slot.height - 2);
     QColor color = toQColor(box.color);
     p.fillRect(r, color);
     if (box.style & view::box_style::kHatched) p.fillRect(r, hatch);

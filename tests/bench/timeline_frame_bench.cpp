@@ -1,8 +1,8 @@
 // Frame time of the timeline on a synthetic 10 M-interval session, offscreen: building the draw list,
 // and building plus painting one 1600x1000 frame, at full zoom-out and at 1 µs per pixel. The
 // baseline paints every visible interval as its own rectangle (what one item per interval costs),
-// measured in the same run. BM_FrameSearchFlows is BM_Frame with a search on (one kernel name in
-// ten matches: marks found per frame, the rest dimmed) and a selected launch's flow drawn;
+// measured in the same run. BM_FrameSearchFlows is BM_Frame with a search on (one kernel name of
+// the eight matches: marks found per frame, the rest dimmed) and a selected launch's flow drawn;
 // BM_SearchQuery is the search itself, once per query. FEEDSCOPE_BENCH_INTERVALS changes the size.
 #include <benchmark/benchmark.h>
 
@@ -144,7 +144,7 @@ void BM_NaiveFrame(benchmark::State& state) {
   state.counters["painted"] = static_cast<double>(drawn);
 }
 
-// One kernel name of the synthetic session's ten: a tenth of the kernels match.
+// One kernel name of the synthetic session's eight: an eighth of the kernels match.
 constexpr const char* kQuery = "synthetic_kernel_3<";
 
 // A launch in the middle of the run and its kernel: the flow a selection would show.

@@ -84,6 +84,14 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   auto expected = view::stepTimesMs(*doc->analyses[0].primary());
   ASSERT_EQ(naive->count(), static_cast<int>(expected.size()));
   EXPECT_DOUBLE_EQ(naive->at(5).y(), expected[5].y);
+  // Issue 13, 9: a click on a point shows that step on the timeline, selected.
+  const auto& step5 = doc->analyses[0].primary()->steps[5];
+  window.showTab("compare");
+  emit naive->clicked(naive->at(5));
+  EXPECT_EQ(window.centralTabs()->currentIndex(), 0);
+  ASSERT_TRUE(window.timeline()->viewport().selection());
+  EXPECT_NEAR(window.timeline()->viewport().selection()->start, doc->timeline->toDisplay(0, step5.step.span.start), 1);
+  EXPECT_NEAR(window.timeline()->viewport().selection()->end, doc->timeline->toDisplay(0, step5.step.span.end), 1);
   // Stacked breakdown: four parts, one bar per run.
   auto* stacked = qobject_cast<QStackedBarSeries*>(window.charts()->breakdownChart()->series().at(0));
   ASSERT_NE(stacked, nullptr);
