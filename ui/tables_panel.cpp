@@ -17,6 +17,8 @@
 namespace feedscope::ui {
 namespace {
 
+constexpr int kMaxColumnWidth = 420;
+
 QString q(const std::string& s) {
   return QString::fromStdString(s);
 }
@@ -146,6 +148,7 @@ QTableView* TablesPanel::makeView(QAbstractTableModel* model) {
   view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 4);
   view->horizontalHeader()->setStretchLastSection(true);
   view->setWordWrap(false);
+  view->setTextElideMode(Qt::ElideMiddle);
   auto* copy = new QAction(tr("Copy rows (Ctrl+C)"), view);
   connect(copy, &QAction::triggered, view, [view] { QApplication::clipboard()->setText(selectedRowsAsTsv(view)); });
   view->addAction(copy);
@@ -202,6 +205,10 @@ void TablesPanel::refresh() {
   for (QTableView* v : {events_view_, kernels_view_, copies_view_}) {
     v->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     v->resizeColumnsToContents();
+    // Kernel names run to hundreds of characters: a column never takes more than this, the name is cut
+    // in the middle and its tooltip has it whole, so every column stays on screen.
+    for (int c = 0; c < v->model()->columnCount(); ++c)
+      v->setColumnWidth(c, std::min(v->columnWidth(c), kMaxColumnWidth));
   }
   QString where = range_ ? tr("the selection %1 to %2")
                                .arg(q(view::formatOffset(range.start)), q(view::formatOffset(range.end)))

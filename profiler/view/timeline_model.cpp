@@ -372,8 +372,9 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
           if (total <= 0) break;
           lane.hidden_share = static_cast<double>(analysis::intersectionLength(copies, d.timeline.kernels)) /
                               static_cast<double>(total);
+          // Short: the lane-name column is narrow, and "H2D" must stay readable beside it.
           lane.title += " · " + std::to_string(static_cast<int>(std::lround(*lane.hidden_share * 100))) +
-                        " % under compute";
+                        "% hidden";
         }
       }
       lane.rows = packRows(iv, std::move(positions), kMaxRowsPerLane);

@@ -65,7 +65,7 @@ TEST(AbLanes, CopyLanesSayHowMuchOfTheirTimeIsHiddenUnderCompute) {
   const Lane& h2d = m.model->lanes()[m.lane(LaneKind::CopyH2D)];
   ASSERT_TRUE(h2d.hidden_share.has_value());
   EXPECT_DOUBLE_EQ(*h2d.hidden_share, 0.5);
-  EXPECT_NE(h2d.title.find("50 % under compute"), std::string::npos) << h2d.title;
+  EXPECT_NE(h2d.title.find("H2D · 50% hidden"), std::string::npos) << h2d.title;
   // Kernel lanes carry no such figure.
   EXPECT_FALSE(m.model->lanes()[m.lane(LaneKind::Kernels)].hidden_share.has_value());
 }
