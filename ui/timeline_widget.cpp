@@ -282,7 +282,12 @@ bool TimelineWidget::searchStep(bool forward) {
     target = search_.firstFrom(model, viewport_.visible().start);
     if (target && !forward) target = search_.previous(model, *target);
   }
-  if (!target) return false;
+  // Matches in hidden lanes or folded runs are stepped over: they cannot be shown.
+  for (std::size_t tries = 0; target && tries < search_.count(); ++tries) {
+    if (view::slotOf(layout_, target->lane, target->row)) break;
+    target = forward ? search_.next(model, *target) : search_.previous(model, *target);
+  }
+  if (!target || !view::slotOf(layout_, target->lane, target->row)) return false;
   selectItem(*target, true);
   return true;
 }

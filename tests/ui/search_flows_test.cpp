@@ -92,6 +92,21 @@ TEST_F(TimelineSearch, EnterStepsThroughTheMatchesInTimeOrderAndCentresEach) {
   EXPECT_EQ(widget.selectedItem(), (view::ItemRef{s7, 0, 4}));
 }
 
+TEST_F(TimelineSearch, MatchesInHiddenLanesAreSteppedOver) {
+  const std::size_t s7 = laneOf(view::LaneKind::Kernels, 7), s8 = laneOf(view::LaneKind::Kernels, 8);
+  view::LaneArrangement hidden;
+  hidden.setHidden(s8, true);
+  widget.setArrangement(hidden);
+  widget.setSearchQuery("gemm");
+  ASSERT_TRUE(widget.searchStep(true));
+  EXPECT_EQ(widget.selectedItem(), (view::ItemRef{s7, 0, 0}));
+  ASSERT_TRUE(widget.searchStep(true));
+  EXPECT_EQ(widget.selectedItem(), (view::ItemRef{s7, 0, 2}));  // GEMM_big on the hidden stream skipped
+  hidden.setHidden(s7, true);
+  widget.setArrangement(hidden);
+  EXPECT_FALSE(widget.searchStep(true));  // every match hidden: nothing to show
+}
+
 TEST_F(TimelineSearch, MatchesAreMarkedAndTheRestDimmed) {
   widget.fit();
   QImage plain = widget.grab().toImage();
