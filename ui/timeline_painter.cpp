@@ -357,6 +357,15 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     if (lane.kind == view::LaneKind::Starvation)
       paintCauseLegend(p, QRectF(16, y + 14, f.label_width - 20, lp.height - 15), theme);
   }
+  // Folded processes: one band each, saying what it holds; a click opens it.
+  for (const auto& band : layout.processes) {
+    double y = m.toY(band.y);
+    if (y > size.height() || y + band.height < m.lanesTop()) continue;
+    p.fillRect(QRectF(0, y, size.width(), band.height), theme.alternate);
+    p.setPen(theme.text);
+    p.drawText(QRectF(6, y, size.width() - 12, band.height), Qt::AlignVCenter | Qt::AlignLeft,
+               QStringLiteral("▸ process %1 · %2 lanes folded (click to open)").arg(band.pid).arg(band.lane_count));
+  }
   const QFont normal = p.font();
   QFont bold = normal;
   bold.setBold(true);

@@ -349,6 +349,10 @@ void TimelineWidget::fillLaneMenu(QMenu& menu, std::size_t lane) {
                    a.move(*doc_->timeline, lane, 1);
                  }))->setObjectName("menuMoveDown");
   if (l.track != nullptr && !l.track->isGpu() && l.track->pid >= 0) {
+    menu.addAction(tr("Collapse process %1").arg(l.track->pid), this,
+                   change([run = l.run, pid = l.track->pid](view::LaneArrangement& a) {
+                     a.setProcessCollapsed(run, pid, true);
+                   }))->setObjectName("menuCollapseProcess");
     menu.addAction(tr("Hide process %1").arg(l.track->pid), this,
                    change([this, run = l.run, pid = l.track->pid](view::LaneArrangement& a) {
                      a.hideProcess(*doc_->timeline, run, pid);
@@ -444,6 +448,14 @@ void TimelineWidget::mousePressEvent(QMouseEvent* event) {
   moved_ = false;
   if (!doc_) return;
   if (event->button() == Qt::LeftButton && pos.x() < kLabelWidth && pos.y() >= kRulerHeight) {
+    // A click on a folded process's band opens it again.
+    if (auto band = layout_.processBandAt(contentYAt(static_cast<int>(pos.y())))) {
+      const auto& p = layout_.processes[*band];
+      view::LaneArrangement a = arrangement_;
+      a.setProcessCollapsed(p.run, p.pid, false);
+      setArrangement(std::move(a));
+      return;
+    }
     // A click on a run's name folds the run to its header, or opens it again.
     if (auto run = layout_.runHeaderAt(contentYAt(static_cast<int>(pos.y())))) {
       view::LaneArrangement a = arrangement_;
@@ -668,7 +680,7 @@ void TimelineWidget::fillContextMenu(QMenu& menu, QPoint pos) {
     collapsed_ = view::defaultCollapsed(*doc_->timeline);
     relayout();
   });
-  if (arrangement_.hiddenCount() > 0 || !arrangement_.order.empty() ||
+  if (arrangement_.hiddenCount() > 0 || !arrangement_.order.empty() || !arrangement_.collapsed_processes.empty() ||
       std::count(arrangement_.pinned.begin(), arrangement_.pinned.end(), true) > 0 ||
       std::count(arrangement_.run_collapsed.begin(), arrangement_.run_collapsed.end(), true) > 0) {
     menu.addAction(tr("Reset lanes (show, unpin, original order)"), this, [this] { setArrangement({}); });

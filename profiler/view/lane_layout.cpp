@@ -48,7 +48,22 @@ LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& coll
     y += options.run_header_px;
     if (arrangement.isRunCollapsed(r)) continue;
     for (std::size_t l : order) {
-      if (model.lanes()[l].run != r || arrangement.isHidden(l) || arrangement.isPinned(l)) continue;
+      const Lane& lane = model.lanes()[l];
+      if (lane.run != r || arrangement.isHidden(l) || arrangement.isPinned(l)) continue;
+      const bool hostLane = lane.track != nullptr && !lane.track->isGpu();
+      if (hostLane && arrangement.isProcessCollapsed(r, lane.track->pid)) {
+        // The process's first lane becomes its band; the others join it.
+        auto band = std::find_if(layout.processes.begin(), layout.processes.end(), [&](const ProcessPlacement& p) {
+          return p.run == r && p.pid == lane.track->pid;
+        });
+        if (band == layout.processes.end()) {
+          layout.processes.push_back({r, lane.track->pid, y, options.row_px, 0});
+          band = layout.processes.end() - 1;
+          y += options.row_px + options.lane_gap_px;
+        }
+        ++band->lane_count;
+        continue;
+      }
       place(l, false);
     }
   }
@@ -142,6 +157,24 @@ const LanePlacement* LaneLayout::placementOf(std::size_t lane) const {
     if (p.lane == lane) return &p;
   }
   return nullptr;
+}
+
+std::optional<std::size_t> LaneLayout::processBandAt(double y) const {
+  for (std::size_t k = 0; k < processes.size(); ++k) {
+    if (y >= processes[k].y && y < processes[k].y + processes[k].height) return k;
+  }
+  return std::nullopt;
+}
+
+bool LaneArrangement::isProcessCollapsed(std::size_t run, std::int64_t pid) const {
+  return std::find(collapsed_processes.begin(), collapsed_processes.end(), std::pair{run, pid}) !=
+         collapsed_processes.end();
+}
+
+void LaneArrangement::setProcessCollapsed(std::size_t run, std::int64_t pid, bool value) {
+  auto it = std::find(collapsed_processes.begin(), collapsed_processes.end(), std::pair{run, pid});
+  if (value && it == collapsed_processes.end()) collapsed_processes.emplace_back(run, pid);
+  if (!value && it != collapsed_processes.end()) collapsed_processes.erase(it);
 }
 
 std::optional<std::size_t> LaneLayout::runHeaderAt(double y) const {

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "view/timeline_model.h"
@@ -36,6 +38,15 @@ struct LanePlacement {
   std::size_t slot_count = 0;
 };
 
+// A folded host process: one band in place of its lanes (GUI.md convention 4: groups collapse).
+struct ProcessPlacement {
+  std::size_t run = 0;
+  std::int64_t pid = -1;
+  double y = 0;
+  double height = 0;
+  std::size_t lane_count = 0;  // lanes folded into it
+};
+
 struct RunPlacement {
   std::size_t run = 0;
   double y = 0;  // the header's top; the run's lanes follow it
@@ -51,10 +62,13 @@ struct LaneArrangement {
   std::vector<bool> hidden;         // by lane
   std::vector<bool> pinned;         // by lane
   std::vector<bool> run_collapsed;  // by run
+  std::vector<std::pair<std::size_t, std::int64_t>> collapsed_processes;  // (run, pid) shown as one band
 
   bool isHidden(std::size_t lane) const { return lane < hidden.size() && hidden[lane]; }
   bool isPinned(std::size_t lane) const { return lane < pinned.size() && pinned[lane]; }
   bool isRunCollapsed(std::size_t run) const { return run < run_collapsed.size() && run_collapsed[run]; }
+  bool isProcessCollapsed(std::size_t run, std::int64_t pid) const;
+  void setProcessCollapsed(std::size_t run, std::int64_t pid, bool value);
   void setHidden(std::size_t lane, bool value);
   void setPinned(std::size_t lane, bool value);
   void setRunCollapsed(std::size_t run, bool value);
@@ -72,6 +86,7 @@ struct LaneArrangement {
 
 struct LaneLayout {
   std::vector<RunPlacement> runs;
+  std::vector<ProcessPlacement> processes;  // folded processes' bands
   std::vector<LanePlacement> lanes;  // in display order; lanes[k].lane indexes TimelineModel::lanes()
   std::vector<SlotPlacement> row_slots;
   double height = 0;
@@ -82,6 +97,8 @@ struct LaneLayout {
   const LanePlacement* placementOf(std::size_t lane) const;
   // The run whose header is under content y, if any.
   std::optional<std::size_t> runHeaderAt(double y) const;
+  // The folded process band under content y, if any (an index into processes).
+  std::optional<std::size_t> processBandAt(double y) const;
 };
 
 // `collapsed[lane]` draws a lane's rows in one strip (missing entries: expanded).

@@ -154,6 +154,39 @@ TEST_F(MenuFixture, LaneMenuHidesPinsAndMovesLanesAndARunFolds) {
   EXPECT_GT(h2dPixels, 20);
 }
 
+// A process collapses to one band from its lane's menu, and a click on the band opens it again.
+TEST(LaneMenu, AProcessCollapsesToABandAndOpensOnAClick) {
+  RunFixture f;
+  f.kernel(0, 1000);
+  f.api("cudaLaunchKernel", 0, 100, 1);
+  f.host(trace::IntervalKind::Range, "forward", 0, 900);
+  TimelineWidget widget;
+  widget.resize(1000, 400);
+  widget.setDocument(testing::documentOf(f.finish()));
+  widget.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+  std::size_t api = 0;
+  const auto& lanes = widget.document()->timeline->lanes();
+  while (lanes[api].kind != view::LaneKind::ApiCalls) ++api;
+  const std::size_t shown = widget.layout().lanes.size();
+  {
+    QMenu menu;
+    widget.fillLaneMenu(menu, api);
+    QAction* collapse = menu.findChild<QAction*>("menuCollapseProcess");
+    ASSERT_NE(collapse, nullptr);
+    EXPECT_EQ(collapse->text(), "Collapse process 100");
+    collapse->trigger();
+  }
+  ASSERT_EQ(widget.layout().processes.size(), 1u);
+  EXPECT_EQ(widget.layout().processes[0].lane_count, 2u);  // its CUDA calls and its ranges
+  EXPECT_EQ(widget.layout().lanes.size(), shown - 2);
+  const auto& band = widget.layout().processes[0];
+  QTest::mouseClick(&widget, Qt::LeftButton, Qt::NoModifier,
+                    QPoint(40, widget.lanesTop() + static_cast<int>(band.y + band.height / 2)));
+  EXPECT_TRUE(widget.layout().processes.empty());
+  EXPECT_EQ(widget.layout().lanes.size(), shown);
+}
+
 TEST(RangeExport, CutsEveryRunToTheRangeAndTheExportersWriteIt) {
   auto doc = three();
   auto cut = documentOfRange(*doc, {15'000, 45'000});

@@ -129,6 +129,24 @@ TEST(LaneArrangement, LanesMoveInsideTheirRunOnly) {
   EXPECT_EQ(shownLanes(layoutLanes(*m.model, {}, {}, a)), (std::vector<std::size_t>{2, 0, 1, 3, 4, 5}));
 }
 
+TEST(LaneArrangement, ACollapsedProcessIsOneBandInPlaceOfItsLanes) {
+  testing::AnalysedModel m(twoRuns());
+  LaneArrangement a;
+  a.setProcessCollapsed(0, 100, true);
+  EXPECT_TRUE(a.isProcessCollapsed(0, 100));
+  EXPECT_FALSE(a.isProcessCollapsed(1, 100));
+  LayoutOptions o;
+  LaneLayout layout = layoutLanes(*m.model, {}, o, a);
+  EXPECT_EQ(shownLanes(layout), (std::vector<std::size_t>{0, 1, 3, 4, 5}));  // run a's API lane folded
+  ASSERT_EQ(layout.processes.size(), 1u);
+  EXPECT_EQ(layout.processes[0].pid, 100);
+  EXPECT_EQ(layout.processes[0].lane_count, 1u);
+  EXPECT_DOUBLE_EQ(layout.processes[0].height, o.row_px);
+  EXPECT_EQ(layout.processBandAt(layout.processes[0].y + 1), std::optional<std::size_t>(0));
+  a.setProcessCollapsed(0, 100, false);
+  EXPECT_TRUE(layoutLanes(*m.model, {}, o, a).processes.empty());
+}
+
 TEST(LaneArrangement, HidingAProcessHidesItsHostLanes) {
   testing::AnalysedModel m(twoRuns());
   LaneArrangement a;
