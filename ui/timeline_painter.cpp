@@ -203,12 +203,14 @@ QRectF itemRect(const TimelineFrame& f, const view::ItemRef& item, const Mapping
 
 // Flow: both ends outlined, and a curve from the start of the launching call down (or up) to the start
 // of the operation with an arrowhead there, as Nsight Systems draws it.
-void paintFlow(QPainter& p, const TimelineFrame& f, const Mapping& m) {
-  QRectF from = itemRect(f, f.flow->launch, m);
-  QRectF to = itemRect(f, f.flow->operation, m);
+void paintFlow(QPainter& p, const TimelineFrame& f, const Mapping& m, const view::Flow& flow, bool light) {
+  QRectF from = itemRect(f, flow.launch, m);
+  QRectF to = itemRect(f, flow.operation, m);
   if (from.isNull() || to.isNull()) return;
+  QColor color = kFlowColor;
+  if (light) color.setAlpha(120);
   p.setBrush(Qt::NoBrush);
-  p.setPen(QPen(kFlowColor, 2));
+  p.setPen(QPen(color, light ? 1.5 : 2));
   p.drawRect(from.adjusted(-1, -1, 1, 1));
   p.drawRect(to.adjusted(-1, -1, 1, 1));
   const bool down = to.center().y() > from.center().y();
@@ -223,7 +225,7 @@ void paintFlow(QPainter& p, const TimelineFrame& f, const Mapping& m) {
   const double dir = down ? -1 : 1;  // the head points along the curve's last (vertical) direction
   QPolygonF head;
   head << b << b + QPointF(-5, dir * 9) << b + QPointF(5, dir * 9);
-  p.setBrush(kFlowColor);
+  p.setBrush(color);
   p.drawPolygon(head);
   p.restore();
 }
@@ -412,7 +414,8 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
   p.setBrush(Qt::NoBrush);
   if (f.selected) p.drawRect(hitRect(f, *f.selected, m).adjusted(-1, -1, 1, 1));
   if (f.hover) p.drawRect(hitRect(f, *f.hover, m));
-  if (f.flow) paintFlow(p, f, m);
+  if (f.hover_flow) paintFlow(p, f, m, *f.hover_flow, true);
+  if (f.flow) paintFlow(p, f, m, *f.flow, false);
   p.setClipRect(QRectF(0, m.lanesTop(), size.width(), size.height() - m.lanesTop()));
   paintLabels(p, size, f, theme, m);
   p.restore();

@@ -51,6 +51,8 @@ struct TimelineFrame {
   const view::SearchMarks* search = nullptr;
   // The selected interval's launch -> operation pair: both outlined, an arrow between them.
   std::optional<view::Flow> flow;
+  // The flow of the interval under the mouse: the same, lighter.
+  std::optional<view::Flow> hover_flow;
 };
 
 // Search matches and flow arrows: one colour that no lane uses.

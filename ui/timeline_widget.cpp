@@ -398,6 +398,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     frame.selected = selected_;
     frame.search = search_.active() ? &marks_ : nullptr;
     frame.flow = flow_;
+    if (hover_flow_ != flow_) frame.hover_flow = hover_flow_;
   }
   QSize area(width() - vscroll_->width(), height());
   // The corner above the scroll bar belongs to the ruler band.
@@ -591,6 +592,9 @@ void TimelineWidget::stepKeys() {
 void TimelineWidget::setHover(std::optional<view::Hit> hit, QPoint globalPos) {
   if (hit == hover_) return;
   hover_ = hit;
+  hover_flow_.reset();
+  if (flows_shown_ && hover_ && hover_->kind == view::Hit::Kind::Interval && doc_ && doc_->timeline)
+    hover_flow_ = view::flowOf(*doc_->timeline, {hover_->lane, hover_->row, hover_->item}, /*nearOnly=*/true);
   update();
   if (hover_ && doc_) {
     QToolTip::showText(
@@ -603,6 +607,7 @@ void TimelineWidget::setHover(std::optional<view::Hit> hit, QPoint globalPos) {
 
 void TimelineWidget::leaveEvent(QEvent*) {
   hover_.reset();
+  hover_flow_.reset();
   update();
 }
 

@@ -84,6 +84,8 @@ class TimelineWidget : public QWidget {
   void setFlowsShown(bool shown);
   bool flowsShown() const { return flows_shown_; }
   const std::optional<view::Flow>& flow() const { return flow_; }
+  // GUI.md convention 9: the flow of the interval under the mouse, drawn lighter than the selected one.
+  const std::optional<view::Flow>& hoverFlow() const { return hover_flow_; }
   // Selects and shows the other end of the selected interval's flow; false when there is none.
   bool jumpAlongFlow();
 
@@ -162,6 +164,7 @@ class TimelineWidget : public QWidget {
   view::SearchMarks marks_;  // of list_, rebuilt with it
   bool flows_shown_ = true;
   std::optional<view::Flow> flow_;
+  std::optional<view::Flow> hover_flow_;
 
   // W/A/S/D held down: zoom and pan speed up the longer a key is held (Perfetto's feel).
   QTimer key_timer_;

@@ -16,7 +16,7 @@ bool isOperationLane(LaneKind kind) {
 constexpr std::size_t kNearItems = 4096;
 
 std::optional<ItemRef> findCorrelated(const TimelineModel& model, std::size_t run, bool wantOperation,
-                                      std::uint32_t correlation, TimeNs near) {
+                                      std::uint32_t correlation, TimeNs near, bool nearOnly) {
   auto lanesOfRun = [&](auto&& visit) {
     const RunLanes& r = model.runs()[run];
     for (std::size_t l = r.first_lane; l < r.first_lane + r.lane_count; ++l) {
@@ -47,7 +47,7 @@ std::optional<ItemRef> findCorrelated(const TimelineModel& model, std::size_t ru
     }
     return std::nullopt;
   });
-  if (nearFirst) return nearFirst;
+  if (nearFirst || nearOnly) return nearFirst;
   return lanesOfRun([&](std::size_t l) -> std::optional<ItemRef> {
     const Lane& lane = model.lanes()[l];
     for (std::size_t r = 0; r < lane.rows.size(); ++r) {
@@ -59,7 +59,7 @@ std::optional<ItemRef> findCorrelated(const TimelineModel& model, std::size_t ru
 
 }  // namespace
 
-std::optional<Flow> flowOf(const TimelineModel& model, const ItemRef& item) {
+std::optional<Flow> flowOf(const TimelineModel& model, const ItemRef& item, bool nearOnly) {
   if (item.lane >= model.lanes().size()) return std::nullopt;
   const Lane& lane = model.lanes()[item.lane];
   if (item.row >= lane.rows.size() || item.item >= lane.rows[item.row].size()) return std::nullopt;
@@ -68,7 +68,7 @@ std::optional<Flow> flowOf(const TimelineModel& model, const ItemRef& item) {
   const Row& row = lane.rows[item.row];
   const std::uint32_t correlation = row.columns().correlation[row.position(item.item)];
   if (correlation == 0) return std::nullopt;
-  auto other = findCorrelated(model, lane.run, isLaunch, correlation, row.start(item.item));
+  auto other = findCorrelated(model, lane.run, isLaunch, correlation, row.start(item.item), nearOnly);
   if (!other) return std::nullopt;
   return isLaunch ? Flow{item, *other} : Flow{*other, item};
 }

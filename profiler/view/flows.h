@@ -18,7 +18,9 @@ struct Flow {
 
 // The flow `item` is one end of, in the same run; nullopt when it is neither an API call nor a GPU
 // operation, carries no correlation id, or its other end is not in the trace.
-std::optional<Flow> flowOf(const TimelineModel& model, const ItemRef& item);
+// `nearOnly` looks only around where the other end should be (a few thousand items per row), never
+// through whole rows: cheap enough for every hover, while a click searches everything.
+std::optional<Flow> flowOf(const TimelineModel& model, const ItemRef& item, bool nearOnly = false);
 
 // The end of `flow` that is not `from`.
 inline const ItemRef& otherEnd(const Flow& flow, const ItemRef& from) {

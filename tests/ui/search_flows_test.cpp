@@ -150,6 +150,32 @@ TEST_F(TimelineSearch, SelectingALaunchDrawsTheFlowAndJumpsToTheKernelAndBack) {
   EXPECT_EQ(countPixels(widget.grab().toImage(), kFlowColor), 0);
 }
 
+// GUI.md convention 9: hovering a launch shows its flow (lighter), without selecting anything.
+TEST_F(TimelineSearch, HoveringALaunchShowsItsFlow) {
+  const std::size_t api = laneOf(view::LaneKind::ApiCalls), s7 = laneOf(view::LaneKind::Kernels, 7);
+  widget.showRange({0, 20'000});
+  const auto& slot = widget.layout().row_slots[*view::slotOf(widget.layout(), api, 0)];
+  view::TimeRange call = view::itemRange(model(), {api, 0, 0});
+  QPoint over(widget.lanesLeft() + static_cast<int>(widget.viewport().toPx((call.start + call.end) / 2)),
+              widget.lanesTop() + static_cast<int>(slot.y + slot.height / 2));
+  auto tinted = [&](const QImage& image) {  // the lighter flow colour blended over the lanes
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y) {
+      for (int x = widget.lanesLeft(); x < image.width(); ++x) {
+        QColor c = image.pixelColor(x, y);
+        n += c.red() > 200 && c.green() < 190 && c.blue() > 180 && c.blue() < 235 ? 1 : 0;
+      }
+    }
+    return n;
+  };
+  const int before = tinted(widget.grab().toImage());
+  QTest::mouseMove(&widget, over);
+  ASSERT_TRUE(widget.hoverFlow().has_value());
+  EXPECT_EQ(widget.hoverFlow()->operation, (view::ItemRef{s7, 0, 0}));
+  EXPECT_FALSE(widget.selectedItem().has_value());
+  EXPECT_GT(tinted(widget.grab().toImage()), before + 20);
+}
+
 // The window: `/` opens the bar with the keyboard in it, typing counts, Enter steps, Esc closes and
 // clears the marks; J and the details button jump along a flow.
 TEST(MainWindowSearch, SlashTypeEnterEscape) {

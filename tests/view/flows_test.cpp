@@ -63,6 +63,8 @@ TEST(Flows, FoundFarFromWhereTheyAreExpected) {
   auto flow = flowOf(*m.model, {m.lane(LaneKind::ApiCalls), 0, 0});
   ASSERT_TRUE(flow);
   EXPECT_EQ(flow->operation.item, 10'000u);
+  // A hover looks near only: too far for it, found again by a click.
+  EXPECT_FALSE(flowOf(*m.model, {m.lane(LaneKind::ApiCalls), 0, 0}, /*nearOnly=*/true));
 }
 
 }  // namespace
