@@ -17,6 +17,9 @@ shot compare.png "${samples[@]}" --tab compare
 shot copy-zoom.png "${samples[@]}" --range 26:33 --select 27.7:31.8
 shot dark.png "${samples[@]}" --theme dark
 shot run-panel.png "${samples[@]}" --tab run
+# Search with the first launch selected: matches marked, the rest dimmed, the flow to its kernel drawn.
+shot search-flow.png "${samples[@]}" --search cudaLaunchKernel
+shot tables.png "${samples[@]}" --tab tables --select 27.7:31.8
 
 maker=$build/tests/bench/feedscope_make_large_session
 if [ -x "$maker" ]; then

@@ -21,6 +21,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "trace/units.h"
 #include "ui/timeline_painter.h"
@@ -214,7 +215,8 @@ void ChartsPanel::rebuild() {
 }
 
 void ChartsPanel::buildStepTimes(QChart* steps) {
-  double maxMs = 0, maxStep = 1;
+  double maxMs = 0, maxStep = 1, minStep = std::numeric_limits<double>::max();
+  QString namePrefix;
   for (std::size_t r = 0; r < doc_->analyses.size(); ++r) {
     const auto& a = doc_->analyses[r];
     const auto* d = a.primary();
@@ -228,6 +230,23 @@ void ChartsPanel::buildStepTimes(QChart* steps) {
       series->append(p.x, p.y);
       maxMs = std::max(maxMs, p.y);
       maxStep = std::max(maxStep, p.x);
+      minStep = std::min(minStep, p.x);
+    }
+    // Issue 13, 9: hovering a point names the step as the timeline does; a click shows it there.
+    const QString runName = QString::fromStdString(a.run_name);
+    connect(series, &QLineSeries::hovered, this, [this, r, runName](const QPointF& point, bool state) {
+      const auto* step = view::stepByNumber(*doc_->analyses[r].primary(), std::llround(point.x()));
+      if (step == nullptr) return showTip(false, {});
+      showTip(state, tr("%1 · %2: %3 ms (click: show it on the timeline)")
+                         .arg(runName, QString::fromStdString(step->step.name))
+                         .arg(static_cast<double>(step->metrics.window_ns) / 1e6, 0, 'f', 2));
+    });
+    connect(series, &QLineSeries::clicked, this,
+            [this, r](const QPointF& point) { emit stepRequested(r, std::llround(point.x())); });
+    if (namePrefix.isEmpty() && !d->steps.empty()) {
+      // "ProfilerStep#6" -> "ProfilerStep#": the axis says how the numbers are named.
+      QString name = QString::fromStdString(d->steps.front().step.name);
+      namePrefix = name.left(name.size() - QString::number(d->steps.front().step.number).size());
     }
     steps->addSeries(series);
   }
@@ -236,8 +255,9 @@ void ChartsPanel::buildStepTimes(QChart* steps) {
     return;
   }
   auto* x = new QValueAxis;
-  x->setTitleText(tr("step"));
-  x->setRange(1, maxStep);
+  x->setTitleText(namePrefix.isEmpty() || namePrefix == QStringLiteral("step ") ? tr("step")
+                                                                                : tr("step (%1N)").arg(namePrefix));
+  x->setRange(std::min(minStep, maxStep), std::max(maxStep, minStep + 1));
   x->setLabelFormat("%d");
   auto* y = valueAxis(tr("ms"), maxMs);
   steps->addAxis(x, Qt::AlignBottom);

@@ -27,6 +27,10 @@ class ChartsPanel : public QWidget {
   QChart* bandwidthChart() const;
   QChart* gapChart() const;
 
+ signals:
+  // A click on a point of the step-time chart: show run `run`'s step numbered `number`.
+  void stepRequested(std::size_t run, std::int64_t number);
+
  protected:
   void changeEvent(QEvent* event) override;
 

@@ -5,12 +5,14 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QHeaderView>
+#include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace feedscope::ui {
 
-DetailsPanel::DetailsPanel(QWidget* parent) : QWidget(parent), tree_(new QTreeWidget(this)) {
+DetailsPanel::DetailsPanel(QWidget* parent)
+    : QWidget(parent), tree_(new QTreeWidget(this)), flow_button_(new QPushButton(this)) {
   setObjectName("detailsPanel");
   tree_->setObjectName("detailsTree");
   tree_->setColumnCount(2);
@@ -26,7 +28,17 @@ DetailsPanel::DetailsPanel(QWidget* parent) : QWidget(parent), tree_(new QTreeWi
   tree_->addAction(copy);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  flow_button_->setObjectName("flowJump");
+  flow_button_->hide();
+  connect(flow_button_, &QPushButton::clicked, this, &DetailsPanel::jumpAlongFlowRequested);
+  layout->addWidget(flow_button_, 0, Qt::AlignLeft);
   layout->addWidget(tree_);
+}
+
+void DetailsPanel::setFlowJump(bool hasFlow, bool selectedIsLaunch) {
+  flow_button_->setText(selectedIsLaunch ? tr("Jump to the GPU operation it launched (J)")
+                                         : tr("Jump to the API call that launched it (J)"));
+  flow_button_->setVisible(hasFlow);
 }
 
 void DetailsPanel::setDocument(std::shared_ptr<const Document> doc) {

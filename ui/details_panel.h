@@ -8,6 +8,7 @@
 #include "ui/document.h"
 #include "view/describe.h"
 
+class QPushButton;
 class QTreeWidget;
 
 namespace feedscope::ui {
@@ -23,10 +24,17 @@ class DetailsPanel : public QWidget {
   // Everything shown, as "key: value" lines.
   QString text() const;
   QSize sizeHint() const override { return {600, 180}; }
+  // The selected interval is one end of a flow: offer to jump to the other end.
+  void setFlowJump(bool hasFlow, bool selectedIsLaunch);
+  QPushButton* flowButton() const { return flow_button_; }
+
+ signals:
+  void jumpAlongFlowRequested();
 
  private:
   std::shared_ptr<const Document> doc_;
   QTreeWidget* tree_;
+  QPushButton* flow_button_;
 };
 
 }  // namespace feedscope::ui

@@ -1,6 +1,9 @@
 // Loading documents: import, analysis and timeline building, with progress and cancellation.
 #include "ui/document.h"
 
+#include <exception>
+
+#include "io/errors.h"
 #include "io/open_input.h"
 #include "trace/session_merge.h"
 
@@ -38,16 +41,25 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
     doc->analyses = base->analyses;
   }
   const double perFile = files.empty() ? 0 : 0.9 / static_cast<double>(files.size());
+  std::exception_ptr firstError;
+  const std::size_t runsBefore = doc->runs.size();
   for (std::size_t f = 0; f < files.size(); ++f) {
     const std::string& path = files[f];
     const double begin = perFile * static_cast<double>(f);
     std::string name = path.substr(path.find_last_of('/') + 1);
     progress(begin, "Reading " + name);
     // Reading and importing is two thirds of a file's share, analysis the rest.
-    auto session = std::make_shared<trace::Session>(io::openInput(path, [&](double fraction) {
-      throwIfCancelled(cancelled);
-      progress(begin + perFile * 2 / 3 * fraction, "Reading " + name);
-    }));
+    std::shared_ptr<trace::Session> session;
+    try {
+      session = std::make_shared<trace::Session>(io::openInput(path, [&](double fraction) {
+        throwIfCancelled(cancelled);
+        progress(begin + perFile * 2 / 3 * fraction, "Reading " + name);
+      }));
+    } catch (const io::Failure& e) {
+      if (!firstError) firstError = std::current_exception();
+      doc->skipped.push_back(e.what());
+      continue;
+    }
     throwIfCancelled(cancelled);
     // The same trace opened twice (or two files with one name) must still be told apart.
     for (auto& run : session->runs) {
@@ -67,6 +79,8 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
     doc->sessions.push_back(std::move(session));
     doc->files.push_back(path);
   }
+  // Nothing new opened: the load failed, with the first file's own message.
+  if (firstError && doc->runs.size() == runsBefore) std::rethrow_exception(firstError);
   progress(0.9, "Building the timeline");
   std::vector<view::RunInput> inputs;
   for (std::size_t i = 0; i < doc->runs.size(); ++i)

@@ -29,6 +29,9 @@ struct Document {
   std::vector<analysis::RunAnalysis> analyses;  // analyses[i] is of runs[i]
   std::unique_ptr<view::TimelineModel> timeline;
   view::CompareTable compare;
+  // Files of the same load that could not be opened, each as the core's one-line error: the others
+  // are shown and these reported (issue 13, 11).
+  std::vector<std::string> skipped;
 
   const trace::Run& run(std::size_t i) const { return sessions[runs[i].session]->runs[runs[i].run]; }
   const trace::StringTable& strings(std::size_t i) const { return sessions[runs[i].session]->strings; }
@@ -42,8 +45,9 @@ using LoadProgress = std::function<void(double fraction, const std::string& what
 struct LoadCancelled {};
 
 // Opens `files` (sessions or Kineto traces, recognised by content) and adds their runs after those of
-// `base` (which may be null), analyses the new runs and builds the timeline. Throws io::InputError
-// with the core's one-line message for a bad file, LoadCancelled when cancelled.
+// `base` (which may be null), analyses the new runs and builds the timeline. A bad file among good
+// ones is left out and its error kept in Document::skipped; when no file opens, throws io::InputError
+// with the core's one-line message of the first; LoadCancelled when cancelled.
 std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
                                        const std::shared_ptr<const Document>& base,
                                        const LoadProgress& progress, const std::atomic<bool>& cancelled);

@@ -44,9 +44,13 @@
 #include "ui/export_choice.h"
 #include "ui/exporters.h"
 #include "ui/findings_panel.h"
+#include "ui/range_export.h"
 #include "ui/recent_files.h"
 #include "ui/run_panel.h"
+#include "ui/search_bar.h"
+#include "ui/tables_panel.h"
 #include "ui/timeline_widget.h"
+#include "view/chart_data.h"
 #include "view/describe.h"
 #include "view/range_metrics.h"
 
@@ -97,9 +101,11 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
       interactive_(interactive),
       loader_(new DocumentLoader(this)),
       timeline_(new TimelineWidget),
+      search_bar_(new SearchBar),
       summary_(new QLabel),
       findings_(new FindingsPanel),
       details_(new DetailsPanel),
+      tables_(new TablesPanel),
       compare_(new ComparePanel),
       charts_(new ChartsPanel),
       run_(new RunPanel),
@@ -141,6 +147,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   v->setSpacing(0);
   v->addWidget(gpu_offer_);
   v->addWidget(summary_);
+  v->addWidget(search_bar_);
   v->addWidget(timeline_, 1);
   // The compare page gets the whole centre: the table beside the four charts. The table keeps the
   // width its columns need (fitComparePage); the charts take the rest, and any change of size.
@@ -166,6 +173,8 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   auto* findingsDock = new QDockWidget(tr("Findings"), this);
   findingsDock->setObjectName("findingsDock");
   findingsDock->setWidget(findings_);
+  // Issue 13, 11: never so narrow that a finding's title is a column of single words.
+  findingsDock->setMinimumWidth(260);
   addDockWidget(Qt::RightDockWidgetArea, findingsDock);
 
   tabs_->setObjectName("bottomTabs");
@@ -174,6 +183,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   runScroll->setWidgetResizable(true);
   runScroll->setFrameShape(QFrame::NoFrame);
   tabs_->addTab(details_, tr("Details"));
+  tabs_->addTab(tables_, tr("Tables"));
   tabs_->addTab(runScroll, tr("Run"));
   auto* bottomDock = new QDockWidget(tr("Analysis"), this);
   bottomDock->setObjectName("bottomDock");
@@ -204,7 +214,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
             endLoad();
             for (const QString& f : files) RecentFiles::add(f);
             updateRecentMenu();
+            const std::vector<std::string> skipped = doc->skipped;
             showDocument(std::move(doc));
+            if (!skipped.empty()) {
+              QStringList lines;
+              for (const auto& e : skipped) lines << QString::fromStdString(e);
+              showError(tr("Some files were not opened"), lines.join('\n'));
+            }
             emit documentLoaded();
           });
   connect(loader_, &DocumentLoader::failed, this, [this, endLoad](const QString& error, const QStringList&) {
@@ -219,13 +235,18 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
 
   connect(timeline_, &TimelineWidget::itemActivated, this, [this](const view::Description& d) {
     details_->showDescription(d);
-    tabs_->setCurrentWidget(details_);
+    if (tabs_->currentWidget() != tables_) tabs_->setCurrentWidget(details_);
+  });
+  connect(timeline_, &TimelineWidget::selectionChanged, tables_, &TablesPanel::setRange);
+  connect(tables_, &TablesPanel::eventRequested, timeline_, [this](const view::ItemRef& item) {
+    central_tabs_->setCurrentIndex(0);
+    timeline_->selectItem(item, true);
   });
   connect(timeline_, &TimelineWidget::selectionChanged, this, [this](std::optional<view::TimeRange> range) {
     if (!doc_ || !doc_->timeline) return;
     if (range) {
       details_->showDescription(view::describeRange(*doc_->timeline, *range));
-      tabs_->setCurrentWidget(details_);
+      if (tabs_->currentWidget() != tables_) tabs_->setCurrentWidget(details_);
     } else {
       details_->showRunSummaries();
     }
@@ -236,6 +257,25 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     central_tabs_->setCurrentIndex(0);
     // Show the evidence with as much again of context on each side, and select it.
     timeline_->showRange({r.start - r.length(), r.end + r.length()});
+    timeline_->selectRange(r);
+    timeline_->setFocus(Qt::OtherFocusReason);
+  });
+  connect(search_bar_, &SearchBar::queryChanged, timeline_, &TimelineWidget::setSearchQuery);
+  connect(search_bar_, &SearchBar::step, timeline_, [this](bool forward) { timeline_->searchStep(forward); });
+  connect(search_bar_, &SearchBar::closed, timeline_, [this] { timeline_->setFocus(Qt::OtherFocusReason); });
+  connect(timeline_, &TimelineWidget::searchChanged, search_bar_, &SearchBar::showPosition);
+  connect(timeline_, &TimelineWidget::exportRangeRequested, this, &MainWindow::chooseRangeExport);
+  connect(timeline_, &TimelineWidget::flowChanged, details_, &DetailsPanel::setFlowJump);
+  connect(details_, &DetailsPanel::jumpAlongFlowRequested, timeline_, [this] { timeline_->jumpAlongFlow(); });
+  connect(charts_, &ChartsPanel::stepRequested, this, [this](std::size_t run, std::int64_t number) {
+    if (!doc_ || !doc_->timeline || run >= doc_->analyses.size() || doc_->analyses[run].primary() == nullptr) return;
+    const auto* step = view::stepByNumber(*doc_->analyses[run].primary(), number);
+    if (step == nullptr) return;
+    // The step on the timeline, selected, with a tenth of it as context on each side.
+    const auto& model = *doc_->timeline;
+    view::TimeRange r{model.toDisplay(run, step->step.span.start), model.toDisplay(run, step->step.span.end)};
+    central_tabs_->setCurrentIndex(0);
+    timeline_->showRange({r.start - r.length() / 10, r.end + r.length() / 10});
     timeline_->selectRange(r);
     timeline_->setFocus(Qt::OtherFocusReason);
   });
@@ -289,6 +329,26 @@ void MainWindow::buildMenus() {
   fit->setObjectName("actionFit");
   QAction* clear = viewMenu->addAction(tr("&Clear selection"), timeline_, &TimelineWidget::clearSelection);
   clear->setShortcut(QKeySequence(Qt::Key_Escape));
+  QAction* find = viewMenu->addAction(tr("&Find…"), this, [this] {
+    central_tabs_->setCurrentIndex(0);
+    search_bar_->open();
+  });
+  find->setShortcuts({QKeySequence::Find, QKeySequence(Qt::Key_Slash)});
+  find->setObjectName("actionFind");
+  QAction* findNext = viewMenu->addAction(tr("Find &next"), this, [this] { timeline_->searchStep(true); });
+  findNext->setShortcut(QKeySequence::FindNext);
+  QAction* findPrevious =
+      viewMenu->addAction(tr("Find &previous"), this, [this] { timeline_->searchStep(false); });
+  findPrevious->setShortcut(QKeySequence::FindPrevious);
+  QAction* flows = viewMenu->addAction(tr("Show f&lows (launch → GPU operation)"));
+  flows->setObjectName("actionFlows");
+  flows->setCheckable(true);
+  flows->setChecked(true);
+  connect(flows, &QAction::toggled, timeline_, &TimelineWidget::setFlowsShown);
+  QAction* jump = viewMenu->addAction(tr("&Jump along the flow"), this, [this] { timeline_->jumpAlongFlow(); });
+  jump->setShortcut(QKeySequence(Qt::Key_J));
+  jump->setObjectName("actionJumpFlow");
+  viewMenu->addSeparator();
   QAction* zoomIn = viewMenu->addAction(tr("Zoom &in"), this, [this] { timeline_->zoomBy(1.5); });
   zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Equal)});
   QAction* zoomOut = viewMenu->addAction(tr("Zoom &out"), this, [this] { timeline_->zoomBy(1 / 1.5); });
@@ -402,6 +462,7 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
   }
   findings_->setDocument(doc_);
   details_->setDocument(doc_);
+  tables_->setDocument(doc_);
   compare_->setDocument(doc_);
   charts_->setDocument(doc_);
   fitComparePage();  // another run adds two columns
@@ -439,12 +500,18 @@ bool MainWindow::showTab(const QString& name) {
     central_tabs_->setCurrentIndex(name == "timeline" ? 0 : 1);
     return true;
   }
-  if (name == "details" || name == "run") {
-    tabs_->setCurrentIndex(name == "details" ? 0 : 1);
+  if (name == "details" || name == "tables" || name == "run") {
+    tabs_->setCurrentIndex(name == "details" ? 0 : name == "tables" ? 1 : 2);
     if (auto* dock = findChild<QDockWidget*>("bottomDock")) dock->show();
     return true;
   }
   return false;
+}
+
+void MainWindow::searchFor(const QString& text) {
+  central_tabs_->setCurrentIndex(0);
+  search_bar_->openWith(text);
+  timeline_->searchStep(true);
 }
 
 void MainWindow::updateRecentMenu() {
@@ -473,14 +540,8 @@ void MainWindow::chooseOpen(bool add) {
 QString MainWindow::exportTo(const QString& formatId, const QString& path) {
   if (!doc_) return tr("nothing is open");
   try {
-    if (formatId == "png") {
-      io::AtomicFile out(path.toStdString());
-      QImage image = timeline_->grab().toImage();
-      if (!image.save(QString::fromStdString(out.tempPath()), "PNG"))
-        return tr("%1: cannot write the image").arg(path);
-      out.commit();
-      return {};
-    }
+    // Issue 13, 10: the PNG holds every lane of the range shown, not the part of it scrolled into view.
+    if (formatId == "png") return exportRange(formatId, timeline_->viewport().visible(), path);
     const ExportFormat* format = findExportFormat(formatId.toStdString());
     if (format == nullptr) return tr("unknown export format %1").arg(formatId);
     format->write(*doc_, path.toStdString());
@@ -489,6 +550,51 @@ QString MainWindow::exportTo(const QString& formatId, const QString& path) {
     return QString::fromUtf8(e.what());
   } catch (const std::exception& e) {
     return tr("internal error: %1 (please report this)").arg(QString::fromUtf8(e.what()));
+  }
+}
+
+QString MainWindow::exportRange(const QString& formatId, view::TimeRange range, const QString& path) {
+  if (!doc_ || !doc_->timeline) return tr("nothing is open");
+  try {
+    if (formatId == "png") {
+      io::AtomicFile out(path.toStdString());
+      const int width = std::max(timeline_->width(), 800);
+      QImage image = renderTimelineImage(*doc_, range, width, timeline_->collapsedLanes(), timeline_->palette());
+      if (!image.save(QString::fromStdString(out.tempPath()), "PNG"))
+        return tr("%1: cannot write the image").arg(path);
+      out.commit();
+      return {};
+    }
+    const ExportFormat* format = findExportFormat(formatId.toStdString());
+    if (format == nullptr) return tr("unknown export format %1").arg(formatId);
+    format->write(*documentOfRange(*doc_, range), path.toStdString());
+    return {};
+  } catch (const io::Failure& e) {
+    return QString::fromUtf8(e.what());
+  } catch (const std::exception& e) {
+    return tr("internal error: %1 (please report this)").arg(QString::fromUtf8(e.what()));
+  }
+}
+
+void MainWindow::chooseRangeExport(view::TimeRange range, const QString& formatId) {
+  if (!doc_) return;
+  QStringList runNames;
+  for (const auto& a : doc_->analyses) runNames << QString::fromStdString(a.run_name);
+  const QString firstFile = doc_->files.empty() ? QString() : QString::fromStdString(doc_->files.front());
+  QSettings settings;
+  QString base = proposedExportPath(settings.value("lastExportDir").toString(), firstFile, runNames,
+                                    exportSuffixOf(formatId));
+  // The file name says it is a part: "<runs>-range.<suffix>".
+  QFileInfo info(base);
+  base = info.path() + "/" + info.completeBaseName() + "-range." + info.suffix();
+  QString path = QFileDialog::getSaveFileName(this, tr("Export this range"), base);
+  if (path.isEmpty()) return;
+  settings.setValue("lastExportDir", QFileInfo(path).absolutePath());
+  QString error = exportRange(formatId, range, path);
+  if (error.isEmpty()) {
+    statusBar()->showMessage(tr("Exported %1").arg(path), 6000);
+  } else {
+    showError(tr("Export failed"), error);
   }
 }
 
@@ -504,7 +610,7 @@ void MainWindow::chooseExport() {
         << QStringLiteral("%1 (*.%2)").arg(QString::fromStdString(f.title), QString::fromStdString(f.suffix));
     ids << QString::fromStdString(f.id);
   }
-  filters << tr("PNG of the timeline as shown (*.png)");
+  filters << tr("PNG of the timeline: every lane of the range shown (*.png)");
   ids << "png";
   QSettings settings;
   QString filter = settings.value("lastExportFilter", filters.front()).toString();
@@ -584,10 +690,21 @@ void MainWindow::showShortcuts() {
          "still)</td></tr>"
          "<tr><td><b>A / D</b></td><td>pan left / right</td></tr>"
          "<tr><td><b>F</b></td><td>zoom to the selection; again: fit everything</td></tr>"
-         "<tr><td><b>Esc</b></td><td>clear the selection</td></tr>"
+         "<tr><td><b>Esc</b></td><td>clear the selection; in the search bar: close it</td></tr>"
+         "<tr><td><b>/</b>, <b>Ctrl+F</b></td><td>search by name (kernels, copies, ranges, API calls); "
+         "<b>Enter</b> / <b>Shift+Enter</b>: next / previous match (also F3 / Shift+F3)</td></tr>"
+         "<tr><td><b>J</b></td><td>jump along the flow: from a CUDA API call to the kernel or copy it "
+         "launched, and back</td></tr>"
          "<tr><td><b>Click</b></td><td>details of an interval; <b>double-click</b>: zoom to it</td></tr>"
          "<tr><td><b>Click a lane name</b></td><td>expand or collapse nested ranges</td></tr>"
-         "<tr><td><b>Right-click</b></td><td>zoom into / measure the selection</td></tr>"
+         "<tr><td><b>Right-click</b></td><td>on an interval: zoom to it, copy its name, duration or details, "
+         "jump along its flow; on a selection: zoom into, measure or export it (PNG of every lane, HTML "
+         "report, Chrome trace)</td></tr>"
+         "<tr><td><b>Right-click a lane name</b></td><td>hide it or its process, collapse its process to one "
+         "band (click the band to open it), pin it to the top, move it up or down, collapse its run</td></tr>"
+         "<tr><td><b>Click a run name</b></td><td>fold the run to its header, or open it again</td></tr>"
+         "<tr><td><b>Tables</b> tab</td><td>events of the selection, sortable (double-click: show it); "
+         "kernels by name and copies by kind; <b>Ctrl+C</b> copies the selected rows</td></tr>"
          "<tr><td><b>Ctrl+O</b>, <b>Ctrl+Shift+O</b></td><td>open, add to the comparison</td></tr>"
          "<tr><td><b>Ctrl+E</b></td><td>export (reports, Chrome trace, CSV, PNG)</td></tr>"
          "<tr><td><b>Ctrl+B</b></td><td>show or hide the bottom panel</td></tr>"

@@ -8,6 +8,7 @@
 
 #include "ui/child_commands.h"
 #include "ui/document.h"
+#include "view/viewport.h"
 
 class QAction;
 class QComboBox;
@@ -25,6 +26,8 @@ class DetailsPanel;
 class DocumentLoader;
 class FindingsPanel;
 class RunPanel;
+class SearchBar;
+class TablesPanel;
 class TimelineWidget;
 
 class MainWindow : public QMainWindow {
@@ -41,15 +44,19 @@ class MainWindow : public QMainWindow {
   void probeGpu();
 
   TimelineWidget* timeline() const { return timeline_; }
+  SearchBar* searchBar() const { return search_bar_; }
   FindingsPanel* findings() const { return findings_; }
   ComparePanel* comparePanel() const { return compare_; }
   ChartsPanel* charts() const { return charts_; }
   DetailsPanel* details() const { return details_; }
+  TablesPanel* tables() const { return tables_; }
   RunPanel* runPanel() const { return run_; }
   QTabWidget* bottomTabs() const { return tabs_; }
   QTabWidget* centralTabs() const { return central_tabs_; }
-  // Shows a tab by name: "timeline" or "compare" (centre), "details" or "run" (bottom panel).
+  // Shows a tab by name: "timeline" or "compare" (centre), "details", "tables" or "run" (bottom panel).
   bool showTab(const QString& name);
+  // Searches the timeline for `text` and selects the first match (the search bar stays open).
+  void searchFor(const QString& text);
   std::shared_ptr<Document> document() const { return doc_; }
   QString summaryText() const;
   bool isLoading() const;
@@ -57,6 +64,9 @@ class MainWindow : public QMainWindow {
   // Writes the document in one of exportFormats() (by id) or "png" (the timeline as shown); returns
   // the one-line error, or an empty string on success. Runs on the calling thread.
   QString exportTo(const QString& formatId, const QString& path);
+  // The same for a time range only (right-click ▸ Export): runs cut to the range and analysed afresh
+  // for the exporters, every lane of the range for "png".
+  QString exportRange(const QString& formatId, view::TimeRange range, const QString& path);
   // "system", "light" or "dark"; `remember` keeps the choice for the next start.
   void setTheme(const QString& theme, bool remember = true);
 
@@ -78,6 +88,7 @@ class MainWindow : public QMainWindow {
   void updateRecentMenu();
   void chooseOpen(bool add);
   void chooseExport();
+  void chooseRangeExport(view::TimeRange range, const QString& formatId);
   void showError(const QString& title, const QString& message);
   void showShortcuts();
   void onGpuStatus(const GpuStatus& status);
@@ -88,9 +99,11 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<Document> doc_;
   DocumentLoader* loader_;
   TimelineWidget* timeline_;
+  SearchBar* search_bar_;
   QLabel* summary_;
   FindingsPanel* findings_;
   DetailsPanel* details_;
+  TablesPanel* tables_;
   ComparePanel* compare_;
   ChartsPanel* charts_;
   RunPanel* run_;

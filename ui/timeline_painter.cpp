@@ -3,11 +3,13 @@
 
 #include <QFontMetrics>
 #include <QPainter>
+#include <QPainterPath>
 #include <algorithm>
 #include <cmath>
 
 #include "trace/units.h"
 #include "view/colors.h"
+#include "view/item_ref.h"
 #include "view/ruler.h"
 
 namespace feedscope::ui {
@@ -41,6 +43,8 @@ namespace {
 
 // Only boxes this wide get a name written inside: text is the costliest thing on screen.
 constexpr double kMinLabelledBoxPx = 36;
+// From this width on a box gives up its last pixel column as a separator.
+constexpr double kSeparatedBoxPx = 4;
 
 struct Mapping {
   const TimelineFrame& frame;
@@ -121,7 +125,10 @@ void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
   std::vector<Label> outerLabels;
   for (const auto& box : list.boxes) {
     const auto& slot = layout.row_slots[box.slot];
-    QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, std::max(box.x1 - box.x0, 1.0), slot.height - 2);
+    // Boxes of a few pixels and more leave their last pixel column empty, so that adjacent intervals of
+    // one colour (steps, back-to-back kernels) stay told apart when fitted (issue 13, 9).
+    const double w = box.x1 - box.x0;
+    QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, w >= kSeparatedBoxPx ? w - 1 : std::max(w, 1.0), slot.height - 2);
     QColor color = toQColor(box.color);
     p.fillRect(r, color);
     if (box.style & view::box_style::kHatched) p.fillRect(r, hatch);
@@ -154,6 +161,73 @@ QRectF hitRect(const TimelineFrame& f, const view::Hit& hit, const Mapping& m) {
   x0 = std::max(x0, -2.0);
   x1 = std::min(x1, f.viewport->width() + 2);
   return {m.toX(x0), m.toY(slot.y), std::max(x1 - x0, 1.0), slot.height};
+}
+
+// Search: the lanes are dimmed under a veil of the background, then the matches are painted again
+// above it in their own colours with an amber outline, and folded columns holding a match get an
+// amber bar the height of their row.
+void paintSearchMatches(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme,
+                        const Mapping& m) {
+  const auto& marks = *f.search;
+  QColor veil = theme.background;
+  veil.setAlpha(175);
+  p.fillRect(QRectF(m.toX(0), m.lanesTop(), size.width() - m.toX(0), size.height() - m.lanesTop()), veil);
+  const auto& list = *f.list;
+  const auto& layout = *f.layout;
+  QBrush hatch(QColor(255, 255, 255, 150), Qt::BDiagPattern);
+  p.setPen(QPen(kMatchColor, 2));
+  for (std::size_t b = 0; b < list.boxes.size() && b < marks.box_matches.size(); ++b) {
+    if (marks.box_matches[b] == 0) continue;
+    const auto& box = list.boxes[b];
+    const auto& slot = layout.row_slots[box.slot];
+    QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, std::max(box.x1 - box.x0, 1.0), slot.height - 2);
+    p.fillRect(r, toQColor(box.color));
+    if (box.style & view::box_style::kHatched) p.fillRect(r, hatch);
+    p.drawRect(r.adjusted(1, 1, -1, -1));
+  }
+  for (const auto& column : marks.fold_columns) {
+    const auto& slot = layout.row_slots[column.slot];
+    p.fillRect(QRectF(m.toX(column.x), m.toY(slot.y), 1, slot.height), kMatchColor);
+  }
+}
+
+QRectF itemRect(const TimelineFrame& f, const view::ItemRef& item, const Mapping& m) {
+  auto slot = view::slotOf(*f.layout, item.lane, item.row);
+  if (!slot) return {};
+  const auto& s = f.layout->row_slots[*slot];
+  view::TimeRange r = view::itemRange(*f.model, item);
+  double x0 = std::max(f.viewport->toPx(r.start), -50.0);
+  double x1 = std::min(f.viewport->toPx(r.end), f.viewport->width() + 50);
+  return {m.toX(x0), m.toY(s.y), std::max(x1 - x0, 1.0), s.height};
+}
+
+// Flow: both ends outlined, and a curve from the start of the launching call down (or up) to the start
+// of the operation with an arrowhead there, as Nsight Systems draws it.
+void paintFlow(QPainter& p, const TimelineFrame& f, const Mapping& m, const view::Flow& flow, bool light) {
+  QRectF from = itemRect(f, flow.launch, m);
+  QRectF to = itemRect(f, flow.operation, m);
+  if (from.isNull() || to.isNull()) return;
+  QColor color = kFlowColor;
+  if (light) color.setAlpha(120);
+  p.setBrush(Qt::NoBrush);
+  p.setPen(QPen(color, light ? 1.5 : 2));
+  p.drawRect(from.adjusted(-1, -1, 1, 1));
+  p.drawRect(to.adjusted(-1, -1, 1, 1));
+  const bool down = to.center().y() > from.center().y();
+  QPointF a(from.left(), down ? from.bottom() : from.top());
+  QPointF b(to.left(), down ? to.top() : to.bottom());
+  QPainterPath path(a);
+  const double bend = std::max(20.0, std::abs(b.y() - a.y()) / 2);
+  path.cubicTo(a + QPointF(0, down ? bend : -bend), b - QPointF(0, down ? bend : -bend), b);
+  p.save();
+  p.setRenderHint(QPainter::Antialiasing);
+  p.drawPath(path);
+  const double dir = down ? -1 : 1;  // the head points along the curve's last (vertical) direction
+  QPolygonF head;
+  head << b << b + QPointF(-5, dir * 9) << b + QPointF(5, dir * 9);
+  p.setBrush(color);
+  p.drawPolygon(head);
+  p.restore();
 }
 
 void paintSelection(QPainter& p, QSize size, const TimelineFrame& f, const TimelineTheme& theme,
@@ -274,13 +348,25 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     QString marker = lane.rows.size() > 1 && !lane.stacked
                          ? (lp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ "))
                          : QStringLiteral("  ");
-    QString title = marker + QString::fromStdString(lane.title);
+    // A pinned lane sits away from its run: its title says which run it is of.
+    QString title = marker + (lp.pinned ? QStringLiteral("pinned · %1 · ").arg(QString::fromStdString(model.runs()[lane.run].name))
+                                        : QString()) +
+                    QString::fromStdString(lane.title);
     p.setPen(lane.kind == view::LaneKind::Starvation ? theme.text : theme.dim_text);
     double titleHeight = std::min(lp.height, lane.kind == view::LaneKind::Starvation ? 15.0 : 18.0);
     p.drawText(QRectF(6, y, f.label_width - 10, titleHeight), Qt::AlignVCenter | Qt::AlignLeft,
                metrics.elidedText(title, Qt::ElideMiddle, f.label_width - 10));
     if (lane.kind == view::LaneKind::Starvation)
       paintCauseLegend(p, QRectF(16, y + 14, f.label_width - 20, lp.height - 15), theme);
+  }
+  // Folded processes: one band each, saying what it holds; a click opens it.
+  for (const auto& band : layout.processes) {
+    double y = m.toY(band.y);
+    if (y > size.height() || y + band.height < m.lanesTop()) continue;
+    p.fillRect(QRectF(0, y, size.width(), band.height), theme.alternate);
+    p.setPen(theme.text);
+    p.drawText(QRectF(6, y, size.width() - 12, band.height), Qt::AlignVCenter | Qt::AlignLeft,
+               QStringLiteral("▸ process %1 · %2 lanes folded (click to open)").arg(band.pid).arg(band.lane_count));
   }
   const QFont normal = p.font();
   QFont bold = normal;
@@ -292,7 +378,7 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     p.fillRect(QRectF(0, y, size.width(), rp.height), theme.header);  // under the grid lines
     p.setFont(bold);
     QFontMetrics boldMetrics(bold);
-    QString name = QString::fromStdString(run.name);
+    QString name = (rp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ")) + QString::fromStdString(run.name);
     int nameWidth = boldMetrics.horizontalAdvance(name);
     p.setPen(theme.text);
     p.drawText(QRectF(6, y, size.width() - 12, rp.height), Qt::AlignVCenter | Qt::AlignLeft, name);
@@ -322,11 +408,14 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
   paintGrid(p, size, ruler, theme, m);
   paintFolds(p, f, theme, m);
   paintBoxes(p, f, theme, m);
+  if (f.search != nullptr) paintSearchMatches(p, size, f, theme, m);
   paintSelection(p, size, f, theme, m);
   p.setPen(QPen(theme.highlight, 1.5));
   p.setBrush(Qt::NoBrush);
   if (f.selected) p.drawRect(hitRect(f, *f.selected, m).adjusted(-1, -1, 1, 1));
   if (f.hover) p.drawRect(hitRect(f, *f.hover, m));
+  if (f.hover_flow) paintFlow(p, f, m, *f.hover_flow, true);
+  if (f.flow) paintFlow(p, f, m, *f.flow, false);
   p.setClipRect(QRectF(0, m.lanesTop(), size.width(), size.height() - m.lanesTop()));
   paintLabels(p, size, f, theme, m);
   p.restore();

@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "view/draw_list.h"
+#include "view/flows.h"
 #include "view/hit_test.h"
 #include "view/lane_layout.h"
+#include "view/search.h"
 #include "view/timeline_model.h"
 #include "view/viewport.h"
 
@@ -45,7 +47,17 @@ struct TimelineFrame {
   QString alignment_note;              // "aligned at each run's first step"
   std::optional<view::Hit> hover;
   std::optional<view::Hit> selected;
+  // A search is on: everything else is dimmed, these boxes and fold columns are marked.
+  const view::SearchMarks* search = nullptr;
+  // The selected interval's launch -> operation pair: both outlined, an arrow between them.
+  std::optional<view::Flow> flow;
+  // The flow of the interval under the mouse: the same, lighter.
+  std::optional<view::Flow> hover_flow;
 };
+
+// Search matches and flow arrows: one colour that no lane uses.
+inline const QColor kMatchColor(255, 190, 0);
+inline const QColor kFlowColor(225, 40, 160);
 
 void paintTimeline(QPainter& painter, QSize size, const TimelineFrame& frame, const TimelineTheme& theme);
 

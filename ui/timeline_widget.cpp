@@ -1,7 +1,10 @@
 // Timeline interaction: zoom, pan, selection, hover and keys; painting is delegated.
 #include "ui/timeline_widget.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QContextMenuEvent>
+#include <QFontMetrics>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
@@ -10,6 +13,8 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+
+#include "trace/units.h"
 
 namespace feedscope::ui {
 namespace {
@@ -67,9 +72,13 @@ void TimelineWidget::setDocument(std::shared_ptr<Document> doc) {
   doc_ = std::move(doc);
   hover_.reset();
   selected_.reset();
+  flow_.reset();
+  const std::string query = search_.query();
+  search_ = doc_ && doc_->timeline ? view::SearchResult::find(*doc_->timeline, query) : view::SearchResult();
   viewport_.clearSelection();
   headlines_.clear();
   collapsed_.clear();
+  arrangement_ = {};
   if (doc_ && doc_->timeline) {
     collapsed_ = view::defaultCollapsed(*doc_->timeline);
     for (const auto& a : doc_->analyses)
@@ -78,6 +87,8 @@ void TimelineWidget::setDocument(std::shared_ptr<Document> doc) {
   relayout();
   fit();
   emit selectionChanged(std::nullopt);
+  emit flowChanged(false, false);
+  emitSearchPosition();
 }
 
 void TimelineWidget::setAlignment(view::Alignment alignment) {
@@ -103,7 +114,7 @@ double TimelineWidget::contentYAt(int widgetY) const {
 
 void TimelineWidget::relayout() {
   if (doc_ && doc_->timeline) {
-    layout_ = view::layoutLanes(*doc_->timeline, collapsed_);
+    layout_ = view::layoutLanes(*doc_->timeline, collapsed_, {}, arrangement_);
     viewport_.setContent(doc_->timeline->contentRange());
   } else {
     layout_ = {};
@@ -134,6 +145,7 @@ const view::DrawList& TimelineWidget::drawList() {
     } else {
       list_ = {};
     }
+    marks_ = view::markMatches(search_, list_, layout_);
     list_dirty_ = false;
   }
   return list_;
@@ -195,16 +207,177 @@ void TimelineWidget::selectRange(std::optional<view::TimeRange> range) {
 }
 
 void TimelineWidget::clearSelection() {
-  selected_.reset();
+  setSelectedHit(std::nullopt);
   selectRange(std::nullopt);
+}
+
+std::optional<view::ItemRef> TimelineWidget::selectedItem() const {
+  if (!selected_ || selected_->kind != view::Hit::Kind::Interval) return std::nullopt;
+  return view::ItemRef{selected_->lane, selected_->row, selected_->item};
+}
+
+void TimelineWidget::setSelectedHit(std::optional<view::Hit> hit) {
+  selected_ = hit;
+  std::optional<view::Flow> flow;
+  if (flows_shown_ && doc_ && doc_->timeline) {
+    if (auto item = selectedItem()) flow = view::flowOf(*doc_->timeline, *item);
+  }
+  flow_ = flow;
+  update();
+  emit flowChanged(flow_.has_value(), flow_ && selectedItem() && flow_->launch == *selectedItem());
+  emitSearchPosition();
+}
+
+void TimelineWidget::scrollToSlot(std::size_t slot) {
+  const auto& s = layout_.row_slots[slot];
+  const double top = vscroll_->value(), bottom = top + lanesHeight();
+  if (s.y >= top && s.y + s.height <= bottom) return;
+  // Into the upper third, so that the lanes below (where a flow's other end often is) show too.
+  vscroll_->setValue(static_cast<int>(std::max(0.0, s.y - lanesHeight() / 3)));
+}
+
+void TimelineWidget::selectItem(const view::ItemRef& item, bool zoom) {
+  if (!doc_ || !doc_->timeline) return;
+  const auto& lanes = doc_->timeline->lanes();
+  if (item.lane >= lanes.size() || item.row >= lanes[item.lane].rows.size()) return;
+  auto slot = view::slotOf(layout_, item.lane, item.row);
+  if (!slot) return;
+  view::Hit hit;
+  hit.kind = view::Hit::Kind::Interval;
+  hit.slot = *slot;
+  hit.lane = item.lane;
+  hit.row = item.row;
+  hit.item = item.item;
+  hit.end_item = item.item + 1;
+  scrollToSlot(*slot);
+  view::TimeRange r = view::itemRange(*doc_->timeline, item);
+  if (zoom) {
+    showRange({r.start - r.length(), r.end + r.length()});
+  } else if (r.end < viewport_.visible().start || r.start > viewport_.visible().end) {
+    // Off screen: pan it to the middle at the same zoom.
+    viewport_.panPx(viewport_.toPx((r.start + r.end) / 2) - viewport_.width() / 2);
+    userMoved();
+  }
+  setSelectedHit(hit);
+  emit itemActivated(view::describeInterval(*doc_->timeline, item.lane, item.row, item.item));
+}
+
+void TimelineWidget::setSearchQuery(const QString& query) {
+  const std::string q = query.toStdString();
+  if (q == search_.query()) return;
+  search_ = doc_ && doc_->timeline ? view::SearchResult::find(*doc_->timeline, q) : view::SearchResult();
+  list_dirty_ = true;
+  update();
+  emitSearchPosition();
+}
+
+bool TimelineWidget::searchStep(bool forward) {
+  if (!doc_ || !doc_->timeline || search_.count() == 0) return false;
+  const auto& model = *doc_->timeline;
+  std::optional<view::ItemRef> target;
+  auto current = selectedItem();
+  if (current) {
+    target = forward ? search_.next(model, *current) : search_.previous(model, *current);
+  } else {
+    target = search_.firstFrom(model, viewport_.visible().start);
+    if (target && !forward) target = search_.previous(model, *target);
+  }
+  // Matches in hidden lanes or folded runs are stepped over: they cannot be shown.
+  for (std::size_t tries = 0; target && tries < search_.count(); ++tries) {
+    if (view::slotOf(layout_, target->lane, target->row)) break;
+    target = forward ? search_.next(model, *target) : search_.previous(model, *target);
+  }
+  if (!target || !view::slotOf(layout_, target->lane, target->row)) return false;
+  selectItem(*target, true);
+  return true;
+}
+
+void TimelineWidget::emitSearchPosition() {
+  long current = -1;
+  if (auto item = selectedItem(); item && doc_ && doc_->timeline && search_.contains(*item))
+    current = static_cast<long>(search_.ordinal(*doc_->timeline, *item));
+  emit searchChanged(search_.count(), current);
+}
+
+void TimelineWidget::setFlowsShown(bool shown) {
+  flows_shown_ = shown;
+  setSelectedHit(selected_);
+}
+
+bool TimelineWidget::jumpAlongFlow() {
+  auto item = selectedItem();
+  if (!flow_ || !item) return false;
+  selectItem(view::otherEnd(*flow_, *item), false);
+  return true;
+}
+
+void TimelineWidget::setArrangement(view::LaneArrangement arrangement) {
+  arrangement_ = std::move(arrangement);
+  hover_.reset();
+  relayout();
+  // A selected interval whose lane went away is no longer selected.
+  if (auto item = selectedItem()) {
+    if (auto slot = view::slotOf(layout_, item->lane, item->row)) {
+      selected_->slot = *slot;
+    } else {
+      setSelectedHit(std::nullopt);
+    }
+  }
+}
+
+void TimelineWidget::fillLaneMenu(QMenu& menu, std::size_t lane) {
+  if (!doc_ || !doc_->timeline || lane >= doc_->timeline->lanes().size()) return;
+  const auto& model = *doc_->timeline;
+  const view::Lane& l = model.lanes()[lane];
+  auto change = [this](auto&& edit) {
+    return [this, edit] {
+      view::LaneArrangement a = arrangement_;
+      edit(a);
+      setArrangement(std::move(a));
+    };
+  };
+  menu.addAction(tr("Hide this lane"), this, change([lane](view::LaneArrangement& a) { a.setHidden(lane, true); }))
+      ->setObjectName("menuHideLane");
+  const bool pinned = arrangement_.isPinned(lane);
+  menu.addAction(pinned ? tr("Unpin") : tr("Pin to the top"), this,
+                 change([lane, pinned](view::LaneArrangement& a) { a.setPinned(lane, !pinned); }))
+      ->setObjectName("menuPinLane");
+  menu.addAction(tr("Move up"), this, change([this, lane](view::LaneArrangement& a) {
+                   a.move(*doc_->timeline, lane, -1);
+                 }))->setObjectName("menuMoveUp");
+  menu.addAction(tr("Move down"), this, change([this, lane](view::LaneArrangement& a) {
+                   a.move(*doc_->timeline, lane, 1);
+                 }))->setObjectName("menuMoveDown");
+  if (l.track != nullptr && !l.track->isGpu() && l.track->pid >= 0) {
+    menu.addAction(tr("Collapse process %1").arg(l.track->pid), this,
+                   change([run = l.run, pid = l.track->pid](view::LaneArrangement& a) {
+                     a.setProcessCollapsed(run, pid, true);
+                   }))->setObjectName("menuCollapseProcess");
+    menu.addAction(tr("Hide process %1").arg(l.track->pid), this,
+                   change([this, run = l.run, pid = l.track->pid](view::LaneArrangement& a) {
+                     a.hideProcess(*doc_->timeline, run, pid);
+                   }))->setObjectName("menuHideProcess");
+  }
+  const std::size_t run = l.run;
+  menu.addAction(tr("Collapse run %1").arg(QString::fromStdString(model.runs()[run].name)), this,
+                 change([run](view::LaneArrangement& a) { a.setRunCollapsed(run, true); }))
+      ->setObjectName("menuCollapseRun");
+  if (const std::size_t hidden = arrangement_.hiddenCount(); hidden > 0) {
+    menu.addAction(tr("Show %n hidden lane(s)", "", static_cast<int>(hidden)), this,
+                   change([](view::LaneArrangement& a) { a.showAll(); }))
+        ->setObjectName("menuShowHidden");
+  }
 }
 
 void TimelineWidget::setLaneCollapsed(std::size_t lane, bool collapsed) {
   if (lane >= collapsed_.size()) return;
   collapsed_[lane] = collapsed;
   hover_.reset();
-  selected_.reset();
   relayout();
+  // The selection keeps its interval; only where its row is drawn changed.
+  if (auto item = selectedItem()) {
+    if (auto slot = view::slotOf(layout_, item->lane, item->row)) selected_->slot = *slot;
+  }
 }
 
 void TimelineWidget::paintEvent(QPaintEvent*) {
@@ -223,6 +396,9 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
         QString::fromStdString(std::string(view::alignmentLabel(doc_->timeline->alignment())));
     frame.hover = hover_;
     frame.selected = selected_;
+    frame.search = search_.active() ? &marks_ : nullptr;
+    frame.flow = flow_;
+    if (hover_flow_ != flow_) frame.hover_flow = hover_flow_;
   }
   QSize area(width() - vscroll_->width(), height());
   // The corner above the scroll bar belongs to the ruler band.
@@ -272,6 +448,23 @@ void TimelineWidget::mousePressEvent(QMouseEvent* event) {
   press_pos_ = pos;
   moved_ = false;
   if (!doc_) return;
+  if (event->button() == Qt::LeftButton && pos.x() < kLabelWidth && pos.y() >= kRulerHeight) {
+    // A click on a folded process's band opens it again.
+    if (auto band = layout_.processBandAt(contentYAt(static_cast<int>(pos.y())))) {
+      const auto& p = layout_.processes[*band];
+      view::LaneArrangement a = arrangement_;
+      a.setProcessCollapsed(p.run, p.pid, false);
+      setArrangement(std::move(a));
+      return;
+    }
+    // A click on a run's name folds the run to its header, or opens it again.
+    if (auto run = layout_.runHeaderAt(contentYAt(static_cast<int>(pos.y())))) {
+      view::LaneArrangement a = arrangement_;
+      a.setRunCollapsed(*run, !a.isRunCollapsed(*run));
+      setArrangement(std::move(a));
+      return;
+    }
+  }
   if (event->button() == Qt::LeftButton && pos.x() < kLabelWidth && pos.y() >= kRulerHeight) {
     // A click on a lane name expands or collapses the lane.
     if (auto k = layout_.laneAt(contentYAt(static_cast<int>(pos.y())))) {
@@ -329,8 +522,7 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
     return;
   }
   if (event->button() == Qt::LeftButton && !moved_ && event->position().x() >= kLabelWidth) {
-    selected_ = hitAt(event->position().toPoint());
-    update();
+    setSelectedHit(hitAt(event->position().toPoint()));
     if (selected_) emit itemActivated(view::describeHit(*doc_->timeline, *selected_, viewport_));
   }
 }
@@ -400,6 +592,9 @@ void TimelineWidget::stepKeys() {
 void TimelineWidget::setHover(std::optional<view::Hit> hit, QPoint globalPos) {
   if (hit == hover_) return;
   hover_ = hit;
+  hover_flow_.reset();
+  if (flows_shown_ && hover_ && hover_->kind == view::Hit::Kind::Interval && doc_ && doc_->timeline)
+    hover_flow_ = view::flowOf(*doc_->timeline, {hover_->lane, hover_->row, hover_->item}, /*nearOnly=*/true);
   update();
   if (hover_ && doc_) {
     QToolTip::showText(
@@ -412,18 +607,75 @@ void TimelineWidget::setHover(std::optional<view::Hit> hit, QPoint globalPos) {
 
 void TimelineWidget::leaveEvent(QEvent*) {
   hover_.reset();
+  hover_flow_.reset();
   update();
 }
 
 void TimelineWidget::contextMenuEvent(QContextMenuEvent* event) {
   if (!doc_) return;
   QMenu menu(this);
-  if (auto sel = viewport_.selection()) {
-    menu.addAction(tr("Zoom into selection"), this, [this, s = *sel] { showRange(s); });
-    menu.addAction(tr("Metrics for this range"), this, [this, s = *sel] { emit selectionChanged(s); });
-    menu.addAction(tr("Clear selection"), this, &TimelineWidget::clearSelection);
+  // On a lane's name: what to do with the lane (hide, pin, move), its process and its run.
+  if (event->pos().x() < kLabelWidth && event->pos().y() >= kRulerHeight) {
+    if (auto k = layout_.laneAt(contentYAt(event->pos().y()))) {
+      fillLaneMenu(menu, layout_.lanes[*k].lane);
+      menu.exec(event->globalPos());
+      return;
+    }
+  }
+  fillContextMenu(menu, event->pos());
+  menu.exec(event->globalPos());
+}
+
+void TimelineWidget::fillContextMenu(QMenu& menu, QPoint pos) {
+  if (!doc_ || !doc_->timeline) return;
+  const auto& model = *doc_->timeline;
+  // GUI.md convention 3: what is under the cursor first, then the selected range, then the view.
+  auto hit = hitAt(pos);
+  if (hit && hit->kind == view::Hit::Kind::Interval) {
+    const view::ItemRef item{hit->lane, hit->row, hit->item};
+    const view::TimeRange r = view::itemRange(model, item);
+    const QString name = QString::fromStdString(model.intervalName(model.lanes()[item.lane],
+                                                                   model.lanes()[item.lane].rows[item.row], item.item));
+    QFontMetrics metrics(menu.font());
+    const QString shortName = metrics.elidedText(name, Qt::ElideMiddle, 260);
+    menu.addAction(tr("Zoom to %1").arg(shortName), this, [this, item] { selectItem(item, true); })
+        ->setObjectName("menuZoomItem");
+    menu.addAction(tr("Select its time range"), this, [this, r] { selectRange(r); });
+    menu.addAction(tr("Copy name"), this, [name] { QApplication::clipboard()->setText(name); })
+        ->setObjectName("menuCopyName");
+    const QString duration = QString::fromStdString(trace::formatDuration(static_cast<trace::TimeNs>(std::llround(r.length()))));
+    menu.addAction(tr("Copy duration (%1)").arg(duration), this, [duration] { QApplication::clipboard()->setText(duration); })
+        ->setObjectName("menuCopyDuration");
+    menu.addAction(tr("Copy details"), this, [this, item] {
+      QApplication::clipboard()->setText(QString::fromStdString(
+          view::toText(view::describeInterval(*doc_->timeline, item.lane, item.row, item.item))));
+    });
+    if (flows_shown_) {
+      if (auto flow = view::flowOf(model, item)) {
+        const bool isLaunch = flow->launch == item;
+        menu.addAction(isLaunch ? tr("Jump to the GPU operation it launched") : tr("Jump to the launching API call"),
+                       this, [this, other = view::otherEnd(*flow, item)] { selectItem(other, false); });
+      }
+    }
     menu.addSeparator();
   }
+  const auto sel = viewport_.selection();
+  const view::TimeRange range = sel.value_or(viewport_.visible());
+  if (sel) {
+    menu.addAction(tr("Zoom into selection"), this, [this, s = *sel] { showRange(s); })->setObjectName("menuZoomSelection");
+    menu.addAction(tr("Metrics for this range"), this, [this, s = *sel] { emit selectionChanged(s); });
+    menu.addAction(tr("Copy the selection's duration"), this, [s = *sel] {
+      QApplication::clipboard()->setText(
+          QString::fromStdString(trace::formatDuration(static_cast<trace::TimeNs>(std::llround(s.length())))));
+    });
+    menu.addAction(tr("Clear selection"), this, &TimelineWidget::clearSelection);
+  }
+  QMenu* exportMenu = menu.addMenu(sel ? tr("Export the selection") : tr("Export the visible range"));
+  exportMenu->setObjectName("menuExportRange");
+  exportMenu->addAction(tr("PNG image (every lane)…"), this, [this, range] { emit exportRangeRequested(range, "png"); });
+  exportMenu->addAction(tr("HTML report…"), this, [this, range] { emit exportRangeRequested(range, "html"); });
+  exportMenu->addAction(tr("Chrome trace (Perfetto)…"), this, [this, range] { emit exportRangeRequested(range, "chrome"); });
+  menu.addSeparator();
   menu.addAction(tr("Fit everything"), this, &TimelineWidget::fit);
   menu.addAction(tr("Expand every lane"), this, [this] {
     std::fill(collapsed_.begin(), collapsed_.end(), false);
@@ -433,7 +685,11 @@ void TimelineWidget::contextMenuEvent(QContextMenuEvent* event) {
     collapsed_ = view::defaultCollapsed(*doc_->timeline);
     relayout();
   });
-  menu.exec(event->globalPos());
+  if (arrangement_.hiddenCount() > 0 || !arrangement_.order.empty() || !arrangement_.collapsed_processes.empty() ||
+      std::count(arrangement_.pinned.begin(), arrangement_.pinned.end(), true) > 0 ||
+      std::count(arrangement_.run_collapsed.begin(), arrangement_.run_collapsed.end(), true) > 0) {
+    menu.addAction(tr("Reset lanes (show, unpin, original order)"), this, [this] { setArrangement({}); });
+  }
 }
 
 }  // namespace feedscope::ui

@@ -16,10 +16,14 @@
 #include "ui/timeline_painter.h"
 #include "view/describe.h"
 #include "view/draw_list.h"
+#include "view/flows.h"
 #include "view/hit_test.h"
+#include "view/item_ref.h"
 #include "view/lane_layout.h"
+#include "view/search.h"
 #include "view/viewport.h"
 
+class QMenu;
 class QScrollBar;
 
 namespace feedscope::ui {
@@ -54,12 +58,49 @@ class TimelineWidget : public QWidget {
   void selectRange(std::optional<view::TimeRange> range);
   void clearSelection();
   void setLaneCollapsed(std::size_t lane, bool collapsed);
+  const std::vector<bool>& collapsedLanes() const { return collapsed_; }
+  // Hidden, pinned and moved lanes and collapsed runs (GUI.md convention 4).
+  const view::LaneArrangement& arrangement() const { return arrangement_; }
+  void setArrangement(view::LaneArrangement arrangement);
+  // The right-click menu of a lane's name.
+  void fillLaneMenu(QMenu& menu, std::size_t lane);
+  // The right-click menu at a widget position, built but not shown (tests read its actions).
+  void fillContextMenu(QMenu& menu, QPoint pos);
+
+  // The interval selected by a click, a search step or a jump along a flow.
+  std::optional<view::ItemRef> selectedItem() const;
+  // Selects an interval, scrolls its lane into view and, with `zoom`, centres it with as much again of
+  // context on each side; its details are emitted as itemActivated.
+  void selectItem(const view::ItemRef& item, bool zoom);
+
+  // Search: highlights every interval whose name contains `query` (empty: none) and dims the rest.
+  void setSearchQuery(const QString& query);
+  const view::SearchResult& searchResult() const { return search_; }
+  // Enter / Shift+Enter: selects and shows the next (previous) match after the selected interval, or the
+  // first one from the left edge of the view. False when nothing matches.
+  bool searchStep(bool forward);
+
+  // Flows: the launching API call and the GPU operation of the selected interval, with an arrow.
+  void setFlowsShown(bool shown);
+  bool flowsShown() const { return flows_shown_; }
+  const std::optional<view::Flow>& flow() const { return flow_; }
+  // GUI.md convention 9: the flow of the interval under the mouse, drawn lighter than the selected one.
+  const std::optional<view::Flow>& hoverFlow() const { return hover_flow_; }
+  // Selects and shows the other end of the selected interval's flow; false when there is none.
+  bool jumpAlongFlow();
+
   QSize sizeHint() const override { return {1100, 640}; }
 
  signals:
   void itemActivated(const view::Description& description);
   void selectionChanged(std::optional<view::TimeRange> range);
   void viewChanged();
+  // The search's match count and the position of the selected match in it (-1: not on a match).
+  void searchChanged(std::size_t count, long current);
+  // The selected interval's flow changed (none, or one to jump along).
+  void flowChanged(bool hasFlow, bool selectedIsLaunch);
+  // Right-click ▸ Export this range: "png", or an id of exportFormats() ("chrome", "html", ...).
+  void exportRangeRequested(view::TimeRange range, const QString& formatId);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -89,10 +130,15 @@ class TimelineWidget : public QWidget {
   void stepKeys();
   // The user zoomed or panned: from now on a resize keeps the zoom level rather than what was shown.
   void userMoved();
+  // Selection of an interval by any means: the flow and the search position follow it.
+  void setSelectedHit(std::optional<view::Hit> hit);
+  void emitSearchPosition();
+  void scrollToSlot(std::size_t slot);
 
   std::shared_ptr<Document> doc_;
   view::Viewport viewport_;
   std::vector<bool> collapsed_;
+  view::LaneArrangement arrangement_;
   view::LaneLayout layout_;
   view::DrawList list_;
   bool list_dirty_ = true;
@@ -113,6 +159,12 @@ class TimelineWidget : public QWidget {
 
   std::optional<view::Hit> hover_;
   std::optional<view::Hit> selected_;
+
+  view::SearchResult search_;
+  view::SearchMarks marks_;  // of list_, rebuilt with it
+  bool flows_shown_ = true;
+  std::optional<view::Flow> flow_;
+  std::optional<view::Flow> hover_flow_;
 
   // W/A/S/D held down: zoom and pan speed up the longer a key is held (Perfetto's feel).
   QTimer key_timer_;

@@ -56,9 +56,10 @@ int main(int argc, char** argv) {
   QCommandLineOption range("range", "Show this display-time range, in ms (e.g. 150:156).", "FROM:TO");
   QCommandLineOption select("select", "Select this display-time range, in ms; its metrics show in Details.",
                             "FROM:TO");
-  QCommandLineOption tab("tab", "Tab to show: timeline, compare, details or run.", "NAME");
+  QCommandLineOption tab("tab", "Tab to show: timeline, compare, details, tables or run.", "NAME");
+  QCommandLineOption search("search", "Search the timeline for this name and select the first match.", "TEXT");
   QCommandLineOption theme("theme", "Colour theme: system, light or dark.", "NAME");
-  parser.addOptions({screenshot, size, range, select, tab, theme});
+  parser.addOptions({screenshot, size, range, select, tab, theme, search});
   parser.process(app);
 
   std::optional<feedscope::view::TimeRange> shownRange, selectedRange;
@@ -89,11 +90,16 @@ int main(int argc, char** argv) {
                   wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 1000);
   }
   const QString tabName = parser.value(tab).toLower();
+  // Once, for the files of the command line: a file dropped later keeps the view the user has.
+  bool viewOptionsApplied = false;
   auto applyViewOptions = [&] {
+    if (viewOptionsApplied) return;
+    viewOptionsApplied = true;
+    if (parser.isSet(search)) window.searchFor(parser.value(search));
     if (shownRange) window.timeline()->showRange(*shownRange);
     if (selectedRange) window.timeline()->selectRange(*selectedRange);
     if (!tabName.isEmpty() && !window.showTab(tabName)) {
-      std::fprintf(stderr, "feedscope-gui: unknown --tab '%s' (timeline, compare, details, run)\n",
+      std::fprintf(stderr, "feedscope-gui: unknown --tab '%s' (timeline, compare, details, tables, run)\n",
                    qPrintable(tabName));
     }
   };

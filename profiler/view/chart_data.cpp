@@ -28,10 +28,17 @@ std::vector<XY> stepTimesMs(const analysis::DeviceAnalysis& device, std::size_t 
   std::vector<XY> points;
   points.reserve(device.steps.size());
   for (std::size_t k = 0; k < device.steps.size(); ++k) {
-    points.push_back(
-        {static_cast<double>(k + 1), static_cast<double>(device.steps[k].metrics.window_ns) / 1e6});
+    points.push_back({static_cast<double>(device.steps[k].step.number),
+                      static_cast<double>(device.steps[k].metrics.window_ns) / 1e6});
   }
   return downsampleKeepMax(points, maxPoints);
+}
+
+const analysis::StepMetrics* stepByNumber(const analysis::DeviceAnalysis& device, std::int64_t number) {
+  for (const auto& s : device.steps) {
+    if (s.step.number == number) return &s;
+  }
+  return nullptr;
 }
 
 TimeBreakdown timeBreakdown(const analysis::RunAnalysis& run) {
@@ -42,17 +49,22 @@ TimeBreakdown timeBreakdown(const analysis::RunAnalysis& run) {
     b.basis = "no GPU work";
     return b;
   }
-  std::vector<const analysis::WindowMetrics*> windows;
-  for (const auto& s : d->steps) windows.push_back(&s.metrics);
-  b.basis = windows.empty() ? "GPU window" : "mean step";
-  if (windows.empty()) windows.push_back(&d->whole);
-  double n = static_cast<double>(windows.size());
-  for (const auto* m : windows) {
-    b.compute_ms += static_cast<double>(m->compute_busy_ns) / 1e6 / n;
-    b.exposed_copy_ms += static_cast<double>(m->gaps.copyWait()) / 1e6 / n;
-    b.host_wait_ms += static_cast<double>(m->gaps.hostWait()) / 1e6 / n;
-    b.other_ms += static_cast<double>(m->gaps[analysis::GapCause::DependencyOther]) / 1e6 / n;
+  if (d->step_summary) {
+    // The CLI's and the reports' statistic: the median of each part over the steps.
+    const auto& m = *d->step_summary;
+    b.basis = "median step";
+    b.compute_ms = static_cast<double>(m.median_compute_ns) / 1e6;
+    b.exposed_copy_ms = static_cast<double>(m.median_copy_wait_ns) / 1e6;
+    b.host_wait_ms = static_cast<double>(m.median_host_wait_ns) / 1e6;
+    b.other_ms = static_cast<double>(m.median_other_ns) / 1e6;
+    return b;
   }
+  const analysis::WindowMetrics& w = d->whole;
+  b.basis = "GPU window";
+  b.compute_ms = static_cast<double>(w.compute_busy_ns) / 1e6;
+  b.exposed_copy_ms = static_cast<double>(w.gaps.copyWait()) / 1e6;
+  b.host_wait_ms = static_cast<double>(w.gaps.hostWait()) / 1e6;
+  b.other_ms = static_cast<double>(w.gaps[analysis::GapCause::DependencyOther]) / 1e6;
   return b;
 }
 

@@ -27,14 +27,18 @@ struct AxisTick {
 // its highest y (a slow step must not vanish from the chart).
 std::vector<XY> downsampleKeepMax(const std::vector<XY>& points, std::size_t maxPoints);
 
-// Step time in ms by step ordinal (1, 2, ...).
+// Step time in ms by step number as the steps are named ("ProfilerStep#12" is 12; unnumbered steps
+// count from 0), so that the chart and the timeline call a step the same (issue 13, 9).
 std::vector<XY> stepTimesMs(const analysis::DeviceAnalysis& device, std::size_t maxPoints = 2000);
+// The step numbered `number`, if there is one.
+const analysis::StepMetrics* stepByNumber(const analysis::DeviceAnalysis& device, std::int64_t number);
 
-// Where a run's time goes: compute, exposed copy (copy wait), host wait and other per mean step, or
-// over the GPU window when the run has no steps. The four parts sum to the total.
+// Where a run's time goes: compute, exposed copy (copy wait), host wait and other in the median
+// step (each part the median of that part over the steps, as the CLI and the reports give them), or
+// over the GPU window when the run has no steps.
 struct TimeBreakdown {
   std::string run;
-  std::string basis;  // "mean step" or "GPU window"
+  std::string basis;  // "median step" or "GPU window"
   double compute_ms = 0;
   double exposed_copy_ms = 0;
   double host_wait_ms = 0;

@@ -35,6 +35,8 @@ inline constexpr Rgb kHostBlocked = 0x6a4fc2;
 inline constexpr Rgb kHostOther = 0xd0458a;
 inline constexpr Rgb kLaunchOverhead = 0xe3be1f;
 inline constexpr Rgb kDependency = 0x8c8c8c;
+// The A/B lane: a step that idles less than the first run's (more is kCopyWaitPageable's red).
+inline constexpr Rgb kLessIdle = 0x2e9e4f;
 }  // namespace palette
 
 // The four groups the starvation lane shows: copy wait, host wait, launch overhead, other.

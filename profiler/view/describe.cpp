@@ -59,6 +59,8 @@ std::string itemNoun(LaneKind kind, std::uint64_t count) {
       return one ? "CUDA call" : "CUDA calls";
     case LaneKind::HostOps:
       return one ? "operator" : "operators";
+    case LaneKind::IdleDifference:
+      return one ? "step" : "steps";
     default:
       break;
   }
@@ -121,6 +123,13 @@ Description describeInterval(const TimelineModel& model, std::size_t laneIndex, 
     auto cause = TimelineModel::starvationCause(row, item);
     d.fields.push_back({"cause", std::string(analysis::gapCauseLabel(cause))});
     d.fields.push_back({"why", causeExplanation(cause)});
+  }
+  if (lane.kind == LaneKind::IdleDifference) {
+    const TimeNs diff = TimelineModel::idleDifference(row, item);
+    d.fields.push_back({"idle difference", (diff > 0 ? "+" : "") + trace::formatDuration(diff)});
+    d.fields.push_back({"reading", diff > 0 ? "this step's GPU idled longer than the first run's (worse)"
+                                            : "this step's GPU idled less than (or as long as) the first run's"});
+    return d;  // a derived figure: no bytes, stream or correlation
   }
   trace::IntervalKind kind = c.kind[p];
   if (trace::isCopy(kind) || kind == trace::IntervalKind::Memset) {

@@ -3,9 +3,13 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <tuple>
+
+#include "analysis/span_set.h"
+#include "trace/units.h"
 
 namespace feedscope::view {
 
@@ -146,6 +150,8 @@ std::string_view laneKindLabel(LaneKind kind) {
       return "CUDA API";
     case LaneKind::HostOther:
       break;
+    case LaneKind::IdleDifference:
+      return "idle difference";
   }
   return "other";
 }
@@ -324,6 +330,11 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
     }
   };
 
+  // The A/B lane leads a compared run: the first thing to read is whether it idles less.
+  if (runIndex > 0) {
+    addIdleDifferenceLane(runIndex, input.analysis);
+  }
+
   std::optional<std::int32_t> currentDevice;
   for (const trace::Track* track : tracks) {
     throwIfCancelled(cancelled);
@@ -350,12 +361,67 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
       lane.strings = input.strings;
       lane.interval_count = positions.size();
       lane.base_color = laneBaseColor(kind);
+      if ((kind == LaneKind::CopyH2D || kind == LaneKind::CopyD2H || kind == LaneKind::CopyOther) &&
+          input.analysis != nullptr) {
+        // GUI.md: the share of copy time hidden under compute, on each copy lane.
+        for (const auto& d : input.analysis->devices) {
+          if (d.device != track->device) continue;
+          analysis::SpanList copies;
+          for (std::uint32_t p : positions) analysis::appendToUnion(copies, iv.start_ns[p], iv.end_ns[p]);
+          const TimeNs total = analysis::totalLength(copies);
+          if (total <= 0) break;
+          lane.hidden_share = static_cast<double>(analysis::intersectionLength(copies, d.timeline.kernels)) /
+                              static_cast<double>(total);
+          // Short: the lane-name column is narrow, and "H2D" must stay readable beside it.
+          lane.title += " · " + std::to_string(static_cast<int>(std::lround(*lane.hidden_share * 100))) +
+                        "% hidden";
+        }
+      }
       lane.rows = packRows(iv, std::move(positions), kMaxRowsPerLane);
       lanes_.push_back(std::move(lane));
     }
   }
   rl.lane_count = lanes_.size() - rl.first_lane;
   runs_.push_back(std::move(rl));
+}
+
+void TimelineModel::addIdleDifferenceLane(std::size_t runIndex, const analysis::RunAnalysis* self) {
+  const analysis::RunAnalysis* first = runs_.front().input.analysis;
+  if (first == nullptr || self == nullptr || first->primary() == nullptr || self->primary() == nullptr) return;
+  const auto& a = first->primary()->steps;
+  const auto& b = self->primary()->steps;
+  const std::size_t n = std::min(a.size(), b.size());
+  if (n == 0) return;
+  derived_columns_.push_back(std::make_unique<trace::IntervalColumns>());
+  trace::IntervalColumns* columns = derived_columns_.back().get();
+  for (std::size_t k = 0; k < n; ++k) {
+    const analysis::Span span = b[k].step.span;
+    if (span.end <= span.start) continue;
+    const TimeNs diff = b[k].metrics.starvation_ns - a[k].metrics.starvation_ns;
+    trace::Interval iv{span.start, span.end, IntervalKind::Overhead};
+    // Derived columns carry the difference in the bytes column; idleDifference() reads it back.
+    iv.bytes = std::bit_cast<std::uint64_t>(diff);
+    iv.flags = diff > 0 ? 1 : 0;
+    const std::string sign = diff > 0 ? "+" : diff < 0 ? "−" : "±";
+    iv.name = derived_strings_->intern(b[k].step.name + ": idle " + sign + trace::formatDuration(diff < 0 ? -diff : diff) +
+                                       " vs " + first->run_name + " " + a[k].step.name);
+    if (!columns->empty() && iv.start_ns < columns->end_ns[columns->size() - 1]) continue;  // steps never overlap
+    columns->push_back(iv);
+  }
+  Lane lane;
+  lane.kind = LaneKind::IdleDifference;
+  lane.title = "idle vs " + first->run_name + " per step";
+  lane.run = runIndex;
+  lane.device = self->primary()->device;
+  lane.strings = derived_strings_.get();
+  lane.base_color = palette::kDependency;
+  lane.interval_count = columns->size();
+  lane.rows.emplace_back(columns, std::vector<std::uint32_t>{}, false);
+  lanes_.push_back(std::move(lane));
+}
+
+TimeNs TimelineModel::idleDifference(const Row& row, std::size_t i) {
+  return std::bit_cast<TimeNs>(row.columns().bytes[row.position(i)]);
 }
 
 std::size_t TimelineModel::intervalCount() const {
@@ -423,6 +489,8 @@ Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i
   switch (lane.kind) {
     case LaneKind::Starvation:
       return causeColor(starvationCause(row, i));
+    case LaneKind::IdleDifference:  // more idle than the first run: worse, red; less: better, green
+      return columns.flags[p] != 0 ? palette::kCopyWaitPageable : palette::kLessIdle;
     case LaneKind::CopyH2D:
       return copyColor(columns.kind[p], columns.src[p]);
     case LaneKind::CopyD2H:

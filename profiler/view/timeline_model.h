@@ -36,6 +36,7 @@ enum class LaneKind : std::uint8_t {
   HostOps,         // framework operators
   ApiCalls,        // CUDA runtime and driver calls
   HostOther,       // anything else on a host thread
+  IdleDifference,  // A/B: idle time of this run minus the first run's, per aligned step (derived)
 };
 std::string_view laneKindLabel(LaneKind kind);  // "kernels", "H2D", "CUDA API", ...
 bool isGpuLane(LaneKind kind);
@@ -52,6 +53,9 @@ struct Lane {
   bool stacked = false;   // rows share one strip (the starvation lane: one row per cause group)
   std::size_t interval_count = 0;
   Rgb base_color = palette::kKernel;
+  // Copy lanes: the share of the lane's copy time that ran while a kernel ran on the device (|C ∩ K| /
+  // |C| for this stream's copies); it is also in the title.
+  std::optional<double> hidden_share;
 };
 
 // One opened run as the model needs it; the caller keeps all three alive as long as the model.
@@ -111,12 +115,17 @@ class TimelineModel {
   std::string intervalName(const Lane& lane, const Row& row, std::size_t i) const;
   // The gap cause of an interval of a starvation lane.
   static analysis::GapCause starvationCause(const Row& row, std::size_t i);
+  // An interval of an idle-difference lane: this run's step idle minus the first run's, in ns.
+  static TimeNs idleDifference(const Row& row, std::size_t i);
   // The colour of one interval (by kind, memory, cause or name).
   Rgb intervalColor(const Lane& lane, const Row& row, std::size_t i) const;
 
  private:
   TimelineModel();
   void addRun(const RunInput& input, const std::atomic<bool>* cancelled);
+  // GUI.md's A/B lane: for a run after the first, per step aligned by index with the first run's
+  // steps, this run's compute idle time minus the first run's.
+  void addIdleDifferenceLane(std::size_t runIndex, const analysis::RunAnalysis* self);
 
   std::vector<Lane> lanes_;
   std::vector<RunLanes> runs_;

@@ -1,7 +1,9 @@
 // Frame time of the timeline on a synthetic 10 M-interval session, offscreen: building the draw list,
 // and building plus painting one 1600x1000 frame, at full zoom-out and at 1 µs per pixel. The
 // baseline paints every visible interval as its own rectangle (what one item per interval costs),
-// measured in the same run. FEEDSCOPE_BENCH_INTERVALS changes the session size.
+// measured in the same run. BM_FrameSearchFlows is BM_Frame with a search on (one kernel name of
+// the eight matches: marks found per frame, the rest dimmed) and a selected launch's flow drawn;
+// BM_SearchQuery is the search itself, once per query. FEEDSCOPE_BENCH_INTERVALS changes the size.
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
@@ -9,11 +11,14 @@
 #include <QPainter>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 
 #include "analysis/run_analysis.h"
 #include "synthetic_session.h"
 #include "ui/timeline_painter.h"
 #include "view/draw_list.h"
+#include "view/flows.h"
+#include "view/search.h"
 #include "view/lane_layout.h"
 #include "view/timeline_model.h"
 
@@ -139,8 +144,74 @@ void BM_NaiveFrame(benchmark::State& state) {
   state.counters["painted"] = static_cast<double>(drawn);
 }
 
+// One kernel name of the synthetic session's eight: an eighth of the kernels match.
+constexpr const char* kQuery = "synthetic_kernel_3<";
+
+// A launch in the middle of the run and its kernel: the flow a selection would show.
+std::optional<view::Flow> middleFlow() {
+  Scene& s = scene();
+  const auto& lanes = s.model->lanes();
+  for (std::size_t l = 0; l < lanes.size(); ++l) {
+    if (lanes[l].kind != view::LaneKind::ApiCalls || lanes[l].rows.empty()) continue;
+    const view::Row& row = lanes[l].rows[0];
+    return view::flowOf(*s.model, {l, 0, row.size() / 2});
+  }
+  return std::nullopt;
+}
+
+void BM_FrameSearchFlows(benchmark::State& state) {
+  Scene& s = scene();
+  const int zoom = static_cast<int>(state.range(0));
+  view::Viewport v = viewportFor(zoom);
+  state.SetLabel(zoomName(zoom));
+  static const view::SearchResult search = view::SearchResult::find(*s.model, kQuery);
+  static const std::optional<view::Flow> flow = middleFlow();
+  if (zoom == 1 && flow) {
+    // Show the flow's launch at 1 µs per pixel, as a jump along it would.
+    view::TimeRange r = view::itemRange(*s.model, flow->launch);
+    v.showRange({r.start - 500.0 * (kFrameWidth - kLabelWidth), r.start + 500.0 * (kFrameWidth - kLabelWidth)});
+  }
+  QImage image(kFrameWidth, kFrameHeight, QImage::Format_ARGB32_Premultiplied);
+  ui::TimelineTheme theme = ui::TimelineTheme::fromPalette(QApplication::palette());
+  view::DrawList list;
+  view::SearchMarks marks;
+  for (auto _ : state) {
+    list = view::buildDrawList(*s.model, s.layout, v, 0, kFrameHeight - kRulerHeight);
+    marks = view::markMatches(search, list, s.layout);
+    QPainter painter(&image);
+    ui::TimelineFrame frame;
+    frame.model = s.model.get();
+    frame.layout = &s.layout;
+    frame.list = &list;
+    frame.viewport = &v;
+    frame.label_width = kLabelWidth;
+    frame.ruler_height = kRulerHeight;
+    frame.search = &marks;
+    frame.flow = flow;
+    ui::paintTimeline(painter, image.size(), frame, theme);
+    painter.end();
+    benchmark::DoNotOptimize(image.constBits());
+  }
+  setCounters(state, list);
+  state.counters["matches"] = static_cast<double>(search.count());
+  state.counters["marked_columns"] = static_cast<double>(marks.fold_columns.size());
+  state.counters["flow"] = flow ? 1 : 0;
+}
+
+void BM_SearchQuery(benchmark::State& state) {
+  Scene& s = scene();
+  std::size_t count = 0;
+  for (auto _ : state) {
+    count = view::SearchResult::find(*s.model, kQuery).count();
+    benchmark::DoNotOptimize(count);
+  }
+  state.counters["matches"] = static_cast<double>(count);
+}
+
 BENCHMARK(BM_DrawList)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Frame)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FrameSearchFlows)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SearchQuery)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NaiveFrame)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace

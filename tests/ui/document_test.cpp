@@ -76,6 +76,21 @@ TEST(Document, BadFilesGiveTheCoresOneLineError) {
   }
 }
 
+// Issue 13, 11: `good.json.gz empty.json` opens the good one and reports the bad one.
+TEST(Document, AGoodFileOpensBesideABadOneWhichIsReported) {
+  TempDir dir;
+  std::atomic<bool> cancelled{false};
+  auto none = [](double, const std::string&) {};
+  const std::string empty = dir.file("empty.json", "");
+  auto doc = loadDocument({kNaive, empty}, nullptr, none, cancelled);
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(doc->runs.size(), 1u);
+  ASSERT_TRUE(doc->timeline);
+  ASSERT_EQ(doc->skipped.size(), 1u);
+  EXPECT_NE(doc->skipped[0].find("empty.json"), std::string::npos) << doc->skipped[0];
+  EXPECT_EQ(doc->files.size(), 1u);  // only what opened
+}
+
 TEST(Document, CancelStopsTheLoad) {
   std::atomic<bool> cancelled{false};
   EXPECT_THROW(

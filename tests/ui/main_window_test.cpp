@@ -84,6 +84,14 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   auto expected = view::stepTimesMs(*doc->analyses[0].primary());
   ASSERT_EQ(naive->count(), static_cast<int>(expected.size()));
   EXPECT_DOUBLE_EQ(naive->at(5).y(), expected[5].y);
+  // Issue 13, 9: a click on a point shows that step on the timeline, selected.
+  const auto& step5 = doc->analyses[0].primary()->steps[5];
+  window.showTab("compare");
+  emit naive->clicked(naive->at(5));
+  EXPECT_EQ(window.centralTabs()->currentIndex(), 0);
+  ASSERT_TRUE(window.timeline()->viewport().selection());
+  EXPECT_NEAR(window.timeline()->viewport().selection()->start, doc->timeline->toDisplay(0, step5.step.span.start), 1);
+  EXPECT_NEAR(window.timeline()->viewport().selection()->end, doc->timeline->toDisplay(0, step5.step.span.end), 1);
   // Stacked breakdown: four parts, one bar per run.
   auto* stacked = qobject_cast<QStackedBarSeries*>(window.charts()->breakdownChart()->series().at(0));
   ASSERT_NE(stacked, nullptr);
@@ -320,7 +328,9 @@ TEST_F(WindowFixture, EveryExportWritesItsFile) {
   std::string png = dir.file("view.png");
   ASSERT_TRUE(window.exportTo("png", QString::fromStdString(png)).isEmpty());
   QImage image(QString::fromStdString(png));
-  EXPECT_EQ(image.size(), window.timeline()->size());
+  // Issue 13, 10: every lane of the range shown, not only the part scrolled into view.
+  EXPECT_EQ(image.width(), window.timeline()->width());
+  EXPECT_GE(image.height(), window.timeline()->lanesTop() + static_cast<int>(window.timeline()->layout().height));
   // An unwritable target is one line of error, not a crash.
   QString error = window.exportTo("md", "/nonexistent-folder/x.md");
   EXPECT_FALSE(error.isEmpty());

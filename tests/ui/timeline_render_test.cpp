@@ -126,6 +126,20 @@ TEST(TimelineRender, BoxesCopiesAndStarvationAreDrawnInTheirColours) {
   EXPECT_GT(rulerInk, 10);
 }
 
+// Issue 13, 9: adjacent steps stay two bars when fitted: a pixel column of background between them.
+TEST(TimelineRender, AdjacentStepsAreSeparated) {
+  RunFixture f;
+  f.step(0, 1000, 6);
+  f.step(1000, 2000, 7);
+  f.kernel(0, 2000);
+  Rendered r(f.finish(), {0, 2000});  // 2 ns per pixel: the steps meet at x = 500
+  const auto& steps = r.strip(view::LaneKind::Steps);
+  const QColor step = rgb(view::palette::kStep);
+  EXPECT_EQ(r.at(250, r.midY(steps)), step);
+  EXPECT_EQ(r.at(750, r.midY(steps)), step);
+  EXPECT_NE(r.at(499, r.midY(steps)), step);  // the first step's last column is left empty
+}
+
 TEST(TimelineRender, FoldedColumnsReadAsAUtilisationChart) {
   RunFixture f;
   for (int k = 0; k < 600; ++k) f.kernel(100 * k, 100 * k + 10);

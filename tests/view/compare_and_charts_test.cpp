@@ -66,14 +66,17 @@ TEST(CompareTable, MetricTextMatchesTheReports) {
   EXPECT_EQ(formatMetricDelta(MetricUnit::Count, std::nullopt, 32), "");
 }
 
-TEST(ChartData, BreakdownPartsSumToTheMeanStep) {
+// Issue 13, 9: one statistic, one name: the breakdown is the median step's, as the CLI says.
+TEST(ChartData, BreakdownPartsAreTheMedianStepsParts) {
   const auto& r = runs();
   for (const auto& a : r.analyses) {
     TimeBreakdown b = timeBreakdown(a);
-    EXPECT_EQ(b.basis, "mean step");
+    EXPECT_EQ(b.basis, "median step");
     const auto& s = *a.primary()->step_summary;
-    EXPECT_NEAR(b.totalMs(), static_cast<double>(s.total_ns) / static_cast<double>(s.count) / 1e6, 1e-6)
-        << a.run_name;
+    EXPECT_DOUBLE_EQ(b.compute_ms, static_cast<double>(s.median_compute_ns) / 1e6) << a.run_name;
+    EXPECT_DOUBLE_EQ(b.exposed_copy_ms, static_cast<double>(s.median_copy_wait_ns) / 1e6) << a.run_name;
+    EXPECT_DOUBLE_EQ(b.host_wait_ms, static_cast<double>(s.median_host_wait_ns) / 1e6) << a.run_name;
+    EXPECT_DOUBLE_EQ(b.other_ms, static_cast<double>(s.median_other_ns) / 1e6) << a.run_name;
   }
   // The naive loop waits on copies; the stream loop hardly does.
   EXPECT_GT(timeBreakdown(r.analyses[0]).exposed_copy_ms, 3.0);
@@ -85,7 +88,13 @@ TEST(ChartData, StepTimesAndBandwidthSeries) {
   const auto& naive = *r.analyses[0].primary();
   auto steps = stepTimesMs(naive);
   ASSERT_EQ(steps.size(), 16u);
-  EXPECT_DOUBLE_EQ(steps[0].x, 1);
+  // Numbered as the timeline names them: the first step is ProfilerStep#6, not "1".
+  EXPECT_EQ(naive.steps[0].step.name, "ProfilerStep#" + std::to_string(naive.steps[0].step.number));
+  EXPECT_DOUBLE_EQ(steps[0].x, static_cast<double>(naive.steps[0].step.number));
+  EXPECT_DOUBLE_EQ(steps[15].x, static_cast<double>(naive.steps[15].step.number));
+  ASSERT_NE(stepByNumber(naive, naive.steps[3].step.number), nullptr);
+  EXPECT_EQ(stepByNumber(naive, naive.steps[3].step.number), &naive.steps[3]);
+  EXPECT_EQ(stepByNumber(naive, -5), nullptr);
   EXPECT_DOUBLE_EQ(steps[3].y, static_cast<double>(naive.steps[3].metrics.window_ns) / 1e6);
   BandwidthSeries bw = h2dBandwidth(naive);
   EXPECT_EQ(bw.pageable.size(), 32u);

@@ -58,3 +58,103 @@ TEST(LaneLayout, ACollapsedLaneDrawsAllItsRowsInOneStrip) {
 
 }  // namespace
 }  // namespace feedscope::view
+
+namespace feedscope::view {
+namespace {
+
+// Two runs, each with starvation, kernels and one host thread's API calls (pid 100).
+trace::Session twoRuns() {
+  trace::Session both;
+  for (const char* name : {"a", "b"}) {
+    testing::RunFixture f(name);
+    f.kernel(0, 100);
+    f.api("cudaLaunchKernel", 0, 10, 1);
+    trace::Session s = f.finish();
+    for (auto& run : s.runs) {
+      for (auto& t : run.tracks) {
+        for (auto& n : t.intervals.name) n = both.strings.intern(s.strings.get(n));
+      }
+      both.runs.push_back(std::move(run));
+    }
+  }
+  return both;
+}
+
+std::vector<std::size_t> shownLanes(const LaneLayout& layout) {
+  std::vector<std::size_t> out;
+  for (const auto& lp : layout.lanes) out.push_back(lp.lane);
+  return out;
+}
+
+TEST(LaneArrangement, HiddenLanesAndCollapsedRunsAreLeftOut) {
+  testing::AnalysedModel m(twoRuns());
+  ASSERT_EQ(m.model->lanes().size(), 6u);  // per run: starvation, kernels, CUDA API
+  LaneArrangement a;
+  a.setHidden(1, true);
+  LaneLayout layout = layoutLanes(*m.model, {}, {}, a);
+  EXPECT_EQ(shownLanes(layout), (std::vector<std::size_t>{0, 2, 3, 4, 5}));
+  EXPECT_EQ(layout.placementOf(1), nullptr);
+  a.setRunCollapsed(1, true);
+  layout = layoutLanes(*m.model, {}, {}, a);
+  EXPECT_EQ(shownLanes(layout), (std::vector<std::size_t>{0, 2}));
+  ASSERT_EQ(layout.runs.size(), 2u);
+  EXPECT_TRUE(layout.runs[1].collapsed);
+  EXPECT_DOUBLE_EQ(layout.height, layout.runs[1].y + layout.runs[1].height);  // only its header
+  EXPECT_EQ(layout.runHeaderAt(layout.runs[1].y + 1), std::optional<std::size_t>(1));
+  EXPECT_EQ(a.hiddenCount(), 1u);
+  a.showAll();
+  EXPECT_EQ(a.hiddenCount(), 0u);
+}
+
+TEST(LaneArrangement, PinnedLanesGoAboveEveryRun) {
+  testing::AnalysedModel m(twoRuns());
+  LaneArrangement a;
+  a.setPinned(4, true);  // run b's kernels
+  LaneLayout layout = layoutLanes(*m.model, {}, {}, a);
+  EXPECT_EQ(shownLanes(layout), (std::vector<std::size_t>{4, 0, 1, 2, 3, 5}));
+  EXPECT_TRUE(layout.lanes[0].pinned);
+  EXPECT_DOUBLE_EQ(layout.lanes[0].y, 0);
+  EXPECT_GT(layout.runs[0].y, layout.lanes[0].y + layout.lanes[0].height);
+}
+
+TEST(LaneArrangement, LanesMoveInsideTheirRunOnly) {
+  testing::AnalysedModel m(twoRuns());
+  LaneArrangement a;
+  EXPECT_TRUE(a.move(*m.model, 2, -1));  // run a's API calls above its kernels
+  EXPECT_EQ(shownLanes(layoutLanes(*m.model, {}, {}, a)), (std::vector<std::size_t>{0, 2, 1, 3, 4, 5}));
+  EXPECT_TRUE(a.move(*m.model, 2, -1));
+  EXPECT_FALSE(a.move(*m.model, 2, -1));  // first of its run: it does not cross into another
+  EXPECT_FALSE(a.move(*m.model, 5, 1));   // last lane of all
+  EXPECT_FALSE(a.move(*m.model, 1, 1));  // run a's last lane stays in run a
+  EXPECT_EQ(shownLanes(layoutLanes(*m.model, {}, {}, a)), (std::vector<std::size_t>{2, 0, 1, 3, 4, 5}));
+}
+
+TEST(LaneArrangement, ACollapsedProcessIsOneBandInPlaceOfItsLanes) {
+  testing::AnalysedModel m(twoRuns());
+  LaneArrangement a;
+  a.setProcessCollapsed(0, 100, true);
+  EXPECT_TRUE(a.isProcessCollapsed(0, 100));
+  EXPECT_FALSE(a.isProcessCollapsed(1, 100));
+  LayoutOptions o;
+  LaneLayout layout = layoutLanes(*m.model, {}, o, a);
+  EXPECT_EQ(shownLanes(layout), (std::vector<std::size_t>{0, 1, 3, 4, 5}));  // run a's API lane folded
+  ASSERT_EQ(layout.processes.size(), 1u);
+  EXPECT_EQ(layout.processes[0].pid, 100);
+  EXPECT_EQ(layout.processes[0].lane_count, 1u);
+  EXPECT_DOUBLE_EQ(layout.processes[0].height, o.row_px);
+  EXPECT_EQ(layout.processBandAt(layout.processes[0].y + 1), std::optional<std::size_t>(0));
+  a.setProcessCollapsed(0, 100, false);
+  EXPECT_TRUE(layoutLanes(*m.model, {}, o, a).processes.empty());
+}
+
+TEST(LaneArrangement, HidingAProcessHidesItsHostLanes) {
+  testing::AnalysedModel m(twoRuns());
+  LaneArrangement a;
+  EXPECT_EQ(a.hideProcess(*m.model, 0, 100), 1u);  // run a's API calls
+  EXPECT_TRUE(a.isHidden(2));
+  EXPECT_FALSE(a.isHidden(5));  // run b's are another run's
+  EXPECT_EQ(a.hideProcess(*m.model, 0, 999), 0u);
+}
+
+}  // namespace
+}  // namespace feedscope::view

@@ -1,0 +1,264 @@
+// Events and summaries of a time range.
+#include "view/event_tables.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+#include "trace/statistics.h"
+#include "trace/units.h"
+#include "view/describe.h"
+
+namespace feedscope::view {
+namespace {
+
+bool isCopyLane(LaneKind kind) {
+  return kind == LaneKind::CopyH2D || kind == LaneKind::CopyD2H || kind == LaneKind::CopyOther;
+}
+
+// Visits the intervals of a row that overlap [t0, t1) on the run clock, in start order.
+template <typename Visit>
+void forEachOverlapping(const Row& row, double t0, double t1, Visit&& visit) {
+  for (std::size_t i = row.firstEndingAfter(t0); i < row.size() && static_cast<double>(row.start(i)) < t1; ++i) {
+    if (static_cast<double>(row.end(i)) > t0) visit(i);
+  }
+}
+
+std::string percentText(double share) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f %%", 100.0 * share);
+  return buf;
+}
+
+}  // namespace
+
+EventList collectEvents(const TimelineModel& model, TimeRange range, std::size_t limit) {
+  EventList out;
+  for (std::size_t l = 0; l < model.lanes().size(); ++l) {
+    const Lane& lane = model.lanes()[l];
+    if (lane.kind == LaneKind::Starvation || lane.kind == LaneKind::IdleDifference) continue;
+    const double origin = static_cast<double>(model.runs()[lane.run].origin);
+    for (std::size_t r = 0; r < lane.rows.size(); ++r) {
+      const Row& row = lane.rows[r];
+      const auto& c = row.columns();
+      forEachOverlapping(row, origin + range.start, origin + range.end, [&](std::size_t i) {
+        ++out.total;
+        if (out.rows.size() >= limit) return;
+        const std::size_t p = row.position(i);
+        out.rows.push_back({{l, r, i}, model.toDisplay(lane.run, c.start_ns[p]), c.end_ns[p] - c.start_ns[p], c.bytes[p]});
+      });
+    }
+  }
+  std::stable_sort(out.rows.begin(), out.rows.end(),
+                   [](const EventRow& a, const EventRow& b) { return a.start < b.start; });
+  return out;
+}
+
+std::string eventColumnTitle(EventColumn column) {
+  switch (column) {
+    case EventColumn::Name:
+      return "name";
+    case EventColumn::Kind:
+      return "kind";
+    case EventColumn::Lane:
+      return "lane";
+    case EventColumn::Start:
+      return "start";
+    case EventColumn::Duration:
+      return "duration";
+    case EventColumn::Bytes:
+      break;
+  }
+  return "bytes";
+}
+
+std::string eventText(const TimelineModel& model, const EventRow& row, EventColumn column) {
+  const Lane& lane = model.lanes()[row.ref.lane];
+  const Row& r = lane.rows[row.ref.row];
+  switch (column) {
+    case EventColumn::Name:
+      return model.intervalName(lane, r, row.ref.item);
+    case EventColumn::Kind:
+      return std::string(trace::intervalKindName(r.columns().kind[r.position(row.ref.item)]));
+    case EventColumn::Lane:
+      return model.runs()[lane.run].name + " · " + lane.title;
+    case EventColumn::Start:
+      return formatOffset(row.start);
+    case EventColumn::Duration:
+      return trace::formatDuration(row.duration);
+    case EventColumn::Bytes:
+      break;
+  }
+  return row.bytes > 0 ? trace::formatBytes(row.bytes) : std::string();
+}
+
+void sortEvents(const TimelineModel& model, std::vector<EventRow>& rows, EventColumn column, bool ascending) {
+  auto ordered = [&](auto key) {
+    std::stable_sort(rows.begin(), rows.end(), [&](const EventRow& a, const EventRow& b) {
+      return ascending ? key(a) < key(b) : key(b) < key(a);
+    });
+  };
+  switch (column) {
+    case EventColumn::Name:
+    case EventColumn::Kind:
+    case EventColumn::Lane: {
+      // Text columns: the strings are made once per row, not once per comparison.
+      std::vector<std::pair<std::string, std::size_t>> keys;
+      keys.reserve(rows.size());
+      for (std::size_t i = 0; i < rows.size(); ++i) keys.emplace_back(eventText(model, rows[i], column), i);
+      std::stable_sort(keys.begin(), keys.end(), [&](const auto& a, const auto& b) {
+        return ascending ? a.first < b.first : b.first < a.first;
+      });
+      std::vector<EventRow> sorted;
+      sorted.reserve(rows.size());
+      for (const auto& k : keys) sorted.push_back(rows[k.second]);
+      rows = std::move(sorted);
+      return;
+    }
+    case EventColumn::Start:
+      return ordered([](const EventRow& r) { return r.start; });
+    case EventColumn::Duration:
+      return ordered([](const EventRow& r) { return r.duration; });
+    case EventColumn::Bytes:
+      return ordered([](const EventRow& r) { return r.bytes; });
+  }
+}
+
+std::vector<SummaryRow> summarize(const TimelineModel& model, TimeRange range, SummaryOf what) {
+  struct Accumulator {
+    std::vector<TimeNs> durations;
+    std::uint64_t bytes = 0;
+  };
+  // Kernels by (run, name); copies by (run, display name of their kind and memories).
+  std::map<std::pair<std::size_t, std::string>, Accumulator> groups;
+  for (const Lane& lane : model.lanes()) {
+    const bool wanted = what == SummaryOf::Kernels ? lane.kind == LaneKind::Kernels : isCopyLane(lane.kind);
+    if (!wanted) continue;
+    const double origin = static_cast<double>(model.runs()[lane.run].origin);
+    const double t0 = origin + range.start, t1 = origin + range.end;
+    // Names are looked up once per string id, not once per interval.
+    std::map<trace::StringId, Accumulator*> byId;
+    for (const Row& row : lane.rows) {
+      const auto& c = row.columns();
+      forEachOverlapping(row, t0, t1, [&](std::size_t i) {
+        const std::size_t p = row.position(i);
+        Accumulator* acc = nullptr;
+        if (what == SummaryOf::Kernels) {
+          auto& slot = byId[c.name[p]];
+          if (slot == nullptr) slot = &groups[{lane.run, model.intervalName(lane, row, i)}];
+          acc = slot;
+        } else {
+          acc = &groups[{lane.run, copyDisplayName(c.kind[p], c.src[p], c.dst[p])}];
+        }
+        const double clipped =
+            std::min(static_cast<double>(c.end_ns[p]), t1) - std::max(static_cast<double>(c.start_ns[p]), t0);
+        acc->durations.push_back(static_cast<TimeNs>(std::llround(std::max(clipped, 0.0))));
+        acc->bytes += c.bytes[p];
+      });
+    }
+  }
+  std::vector<SummaryRow> out;
+  for (auto& [key, acc] : groups) {
+    SummaryRow row;
+    row.run = key.first;
+    row.name = key.second;
+    row.count = acc.durations.size();
+    for (TimeNs d : acc.durations) row.total += d;
+    row.mean = row.count > 0 ? row.total / static_cast<TimeNs>(row.count) : 0;
+    row.median = trace::medianNs(std::move(acc.durations));
+    row.share = range.length() > 0 ? static_cast<double>(row.total) / range.length() : 0;
+    row.bytes = acc.bytes;
+    out.push_back(std::move(row));
+  }
+  sortSummary(out, SummaryColumn::Total, false);
+  return out;
+}
+
+std::string summaryColumnTitle(SummaryColumn column) {
+  switch (column) {
+    case SummaryColumn::Run:
+      return "run";
+    case SummaryColumn::Name:
+      return "name";
+    case SummaryColumn::Count:
+      return "count";
+    case SummaryColumn::Total:
+      return "total";
+    case SummaryColumn::Mean:
+      return "mean";
+    case SummaryColumn::Median:
+      return "median";
+    case SummaryColumn::Share:
+      return "share of range";
+    case SummaryColumn::Bytes:
+      break;
+  }
+  return "bytes";
+}
+
+std::string summaryText(const TimelineModel& model, const SummaryRow& row, SummaryColumn column) {
+  switch (column) {
+    case SummaryColumn::Run:
+      return model.runs()[row.run].name;
+    case SummaryColumn::Name:
+      return row.name;
+    case SummaryColumn::Count:
+      return withThousands(row.count);
+    case SummaryColumn::Total:
+      return trace::formatDuration(row.total);
+    case SummaryColumn::Mean:
+      return trace::formatDuration(row.mean);
+    case SummaryColumn::Median:
+      return trace::formatDuration(row.median);
+    case SummaryColumn::Share:
+      return percentText(row.share);
+    case SummaryColumn::Bytes:
+      break;
+  }
+  return row.bytes > 0 ? trace::formatBytes(row.bytes) : std::string();
+}
+
+void sortSummary(std::vector<SummaryRow>& rows, SummaryColumn column, bool ascending) {
+  auto key = [column](const SummaryRow& r) {
+    switch (column) {
+      case SummaryColumn::Run:
+        return static_cast<double>(r.run);
+      case SummaryColumn::Count:
+        return static_cast<double>(r.count);
+      case SummaryColumn::Total:
+      case SummaryColumn::Share:
+        return static_cast<double>(r.total);
+      case SummaryColumn::Mean:
+        return static_cast<double>(r.mean);
+      case SummaryColumn::Median:
+        return static_cast<double>(r.median);
+      case SummaryColumn::Bytes:
+        return static_cast<double>(r.bytes);
+      case SummaryColumn::Name:
+        break;
+    }
+    return 0.0;
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const SummaryRow& a, const SummaryRow& b) {
+    if (column == SummaryColumn::Name) return ascending ? a.name < b.name : b.name < a.name;
+    return ascending ? key(a) < key(b) : key(b) < key(a);
+  });
+}
+
+std::string toTsv(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+  std::string out;
+  auto line = [&](const std::vector<std::string>& cells) {
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (i > 0) out += '\t';
+      for (char ch : cells[i]) out += (ch == '\t' || ch == '\n') ? ' ' : ch;
+    }
+    out += '\n';
+  };
+  line(header);
+  for (const auto& r : rows) line(r);
+  return out;
+}
+
+}  // namespace feedscope::view

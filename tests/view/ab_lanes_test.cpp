@@ -1,0 +1,82 @@
+// GUI.md's A/B figures on the timeline: a lane of idle time of run B minus run A per aligned step,
+// and on each copy lane the share of its copy time hidden under compute.
+#include <gtest/gtest.h>
+
+#include "view/describe.h"
+#include "view/model_fixture.h"
+
+namespace feedscope::view {
+namespace {
+
+using testing::AnalysedModel;
+using testing::RunFixture;
+
+// Each run: two steps of 1000 ns. A's kernels leave 100 and 200 ns idle per step, B's 400 and 50.
+void addRun(trace::Session& both, const char* name, TimeNs busy0, TimeNs busy1) {
+  RunFixture f(name);
+  f.step(0, 1000, 1);
+  f.step(1000, 2000, 2);
+  f.kernel(0, busy0);
+  f.kernel(1000, 1000 + busy1);
+  f.h2d(busy0 - 100, busy0 + 100, 1 << 20, trace::MemoryKind::Pinned, 9);  // half under the kernel
+  trace::Session s = f.finish();
+  for (auto& run : s.runs) {
+    for (auto& t : run.tracks) {
+      for (auto& n : t.intervals.name) n = both.strings.intern(s.strings.get(n));
+    }
+    both.runs.push_back(std::move(run));
+  }
+}
+
+trace::Session abSession() {
+  trace::Session both;
+  addRun(both, "prefetch off", 900, 800);
+  addRun(both, "prefetch on", 600, 950);
+  return both;
+}
+
+TEST(AbLanes, TheSecondRunLeadsWithItsIdleDifferencePerStep) {
+  AnalysedModel m(abSession());
+  const auto& model = *m.model;
+  ASSERT_EQ(model.runs().size(), 2u);
+  // Only the compared run has the lane, as its first lane.
+  for (std::size_t l = model.runs()[0].first_lane; l < model.runs()[0].first_lane + model.runs()[0].lane_count; ++l)
+    EXPECT_NE(model.lanes()[l].kind, LaneKind::IdleDifference);
+  const Lane& diff = model.lanes()[model.runs()[1].first_lane];
+  ASSERT_EQ(diff.kind, LaneKind::IdleDifference);
+  EXPECT_EQ(diff.title, "idle vs prefetch off per step");
+  ASSERT_EQ(diff.rows.size(), 1u);
+  const Row& row = diff.rows[0];
+  ASSERT_EQ(row.size(), 2u);
+  // The copy adds no compute: idle is what the kernel leaves of the step.
+  EXPECT_EQ(TimelineModel::idleDifference(row, 0), 400 - 100);
+  EXPECT_EQ(TimelineModel::idleDifference(row, 1), 50 - 200);
+  EXPECT_EQ(model.intervalColor(diff, row, 0), palette::kCopyWaitPageable);  // more idle: worse
+  EXPECT_EQ(model.intervalColor(diff, row, 1), palette::kLessIdle);
+  EXPECT_EQ(model.intervalName(diff, row, 0), "ProfilerStep#1: idle +300 ns vs prefetch off ProfilerStep#1");
+  EXPECT_EQ(model.intervalName(diff, row, 1), "ProfilerStep#2: idle −150 ns vs prefetch off ProfilerStep#2");
+  Description d = describeInterval(model, model.runs()[1].first_lane, 0, 0);
+  ASSERT_NE(d.find("idle difference"), nullptr);
+  EXPECT_EQ(*d.find("idle difference"), "+300 ns");
+}
+
+TEST(AbLanes, CopyLanesSayHowMuchOfTheirTimeIsHiddenUnderCompute) {
+  AnalysedModel m(abSession());
+  const Lane& h2d = m.model->lanes()[m.lane(LaneKind::CopyH2D)];
+  ASSERT_TRUE(h2d.hidden_share.has_value());
+  EXPECT_DOUBLE_EQ(*h2d.hidden_share, 0.5);
+  EXPECT_NE(h2d.title.find("H2D · 50% hidden"), std::string::npos) << h2d.title;
+  // Kernel lanes carry no such figure.
+  EXPECT_FALSE(m.model->lanes()[m.lane(LaneKind::Kernels)].hidden_share.has_value());
+}
+
+TEST(AbLanes, OneRunHasNoDifferenceLane) {
+  RunFixture f;
+  f.step(0, 1000, 1);
+  f.kernel(0, 500);
+  AnalysedModel m(f.finish());
+  for (const auto& lane : m.model->lanes()) EXPECT_NE(lane.kind, LaneKind::IdleDifference);
+}
+
+}  // namespace
+}  // namespace feedscope::view
