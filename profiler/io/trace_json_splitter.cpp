@@ -48,6 +48,8 @@ bool isTraceEventsKey(std::string_view raw) {
 }
 
 constexpr std::size_t kBlock = 16;
+// Blanks after a complete entry beyond which the entries before them are handed on at once.
+constexpr std::size_t kBlankRunBeforeHandingOn = 4096;
 
 // Bit i set when byte i of the next min(avail, 16) bytes is `a` or `b`. Reads 16 bytes even when
 // fewer are available: the buffer always has padding past its end (feed() keeps it).
@@ -102,7 +104,30 @@ void TraceJsonSplitter::feed(const char* data, std::size_t size) {
     eventsStart_ = lastComma_ + 1;
     lastComma_ = 0;
   }
+  refuseOversizedPiece();
   compact();
+}
+
+// What is held but not handed on must stay one bounded piece (see kMaxPieceBytes).
+void TraceJsonSplitter::refuseOversizedPiece() const {
+  switch (state_) {
+    case State::Events: {
+      const std::size_t pieceStart = lastComma_ != 0 ? lastComma_ + 1 : eventsStart_;
+      if (end_ - pieceStart > kMaxPieceBytes)
+        invalid("an entry of traceEvents longer than " + std::to_string(kMaxPieceBytes >> 20) + " MiB: not a trace");
+      break;
+    }
+    case State::Value:
+      if (end_ - valueStart_ > kMaxPieceBytes)
+        invalid("a top-level value longer than " + std::to_string(kMaxPieceBytes >> 20) + " MiB: not a trace");
+      break;
+    case State::Other:
+      if (end_ - valueStart_ > kMaxPieceBytes)
+        invalid("the document is neither a JSON object nor an array: not a trace");
+      break;
+    default:
+      break;
+  }
 }
 
 void TraceJsonSplitter::finish() {
@@ -354,6 +379,19 @@ void TraceJsonSplitter::scanEvents() {
     }
     const auto c = static_cast<unsigned char>(p[i]);
     if (!kStructural[c]) {
+      if (depth_ == 0 && isSpace(static_cast<char>(c)) && !entryStarted_) {
+        // Blanks between entries: the complete entries before them are handed on once the blanks
+        // run long, and blanks that start a batch are not kept, so no run of them is held.
+        while (i < n && isSpace(p[i])) ++i;
+        if (lastComma_ != 0 && i - lastComma_ > kBlankRunBeforeHandingOn) {
+          emitBatch(eventsStart_, lastComma_);
+          eventsStart_ = lastComma_ + 1;
+          lastComma_ = 0;
+        }
+        // Nothing has started since the batch began (no entry, no pending comma): all blanks.
+        if (lastComma_ == 0) eventsStart_ = i;
+        continue;
+      }
       // Between entries only a scalar entry (1, true, null) starts with such a byte.
       if (depth_ == 0 && !isSpace(static_cast<char>(c))) entryStarted_ = true;
       ++i;

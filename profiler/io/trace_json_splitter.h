@@ -20,6 +20,10 @@ struct JsonPiece {
   std::size_t capacity;  // size + padding
 };
 inline constexpr std::size_t kPiecePadding = 64;
+// The longest single piece the splitter holds: one traceEvents entry, one other top-level value, or
+// a top level that is neither an object nor an array. Real entries are under a few KiB; without a
+// bound, a gzip bomb of whitespace or garbage would be held whole (4 GiB became 6 GiB of memory).
+inline constexpr std::size_t kMaxPieceBytes = std::size_t{64} << 20;
 
 class TraceJsonSink {
  public:
@@ -42,6 +46,9 @@ class TraceJsonSplitter {
   void feed(const char* data, std::size_t size);
   // The input ended: hands on what is left, or throws InputError when the document is incomplete.
   void finish();
+  // Bytes held for pieces not yet handed on (the buffer's capacity): bounded by about two
+  // kMaxPieceBytes plus a batch whatever the input.
+  std::size_t heldBytes() const { return buf_.capacity(); }
 
  private:
   enum class State { Start, KeyOrEnd, KeyAfterComma, Key, Colon, ValueStart, Value, CommaOrEnd, Events, Done, Other };
@@ -55,6 +62,7 @@ class TraceJsonSplitter {
   void emitBatch(std::size_t from, std::size_t to);
   void compact();
   [[noreturn]] void invalid(const std::string& why) const;
+  void refuseOversizedPiece() const;
 
   TraceJsonSink& sink_;
   std::string what_;

@@ -15,6 +15,7 @@
 #include "io/input_error.h"
 #include "io/kineto_import.h"
 #include "io/open_input.h"
+#include "io/trace_json_splitter.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
 
@@ -206,6 +207,49 @@ TEST(StreamingImport, AFifoGivesTheRunOfTheFile) {
   importKinetoFile(path, file);
   ASSERT_EQ(piped.runs.size(), 1u);
   expectSameRun(file.runs[0], file.strings, piped.runs[0], piped.strings, "fifo");
+}
+
+// Issue 11: a gzip bomb of blanks (or one giant entry, or garbage) was held whole: 4 GiB of input
+// peaked at 6 GiB. Blanks between entries are never held, and a single piece is bounded.
+class CountingSink : public TraceJsonSink {
+ public:
+  void eventBatch(JsonPiece piece) override { events += std::count(piece.data, piece.data + piece.size, '{'); }
+  void topLevelKey(JsonPiece) override {}
+  void otherDocument(JsonPiece) override {}
+  long events = 0;
+};
+
+TEST(StreamingImport, BlanksBetweenEntriesAreNeverHeldAndAPieceIsBounded) {
+  CountingSink sink;
+  TraceJsonSplitter splitter(sink, "blanks", 1 << 20);
+  const std::string blanks(1 << 20, ' ');
+  splitter.feed(R"({"traceEvents": [ {"ph": "X"}, )", 31);
+  for (int i = 0; i < 200; ++i) splitter.feed(blanks.data(), blanks.size());  // 200 MiB of blanks
+  const std::string last = R"({"ph": "X"}, )";
+  splitter.feed(last.data(), last.size());
+  for (int i = 0; i < 200; ++i) splitter.feed(blanks.data(), blanks.size());
+  splitter.feed("{\"ph\": \"X\"}]}", 13);
+  splitter.finish();
+  EXPECT_EQ(sink.events, 3);
+  EXPECT_LT(splitter.heldBytes(), std::size_t{4} << 20);
+
+  auto refusal = [](const std::string& head, char fill) {
+    CountingSink s;
+    TraceJsonSplitter giant(s, "giant");
+    giant.feed(head.data(), head.size());
+    const std::string chunk(1 << 20, fill);
+    try {
+      for (std::size_t i = 0; i <= (kMaxPieceBytes >> 20) + 1; ++i) giant.feed(chunk.data(), chunk.size());
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal(R"({"traceEvents": [{"name": ")", 'x'),
+            "giant: invalid JSON (an entry of traceEvents longer than 64 MiB: not a trace)");
+  EXPECT_EQ(refusal(R"({"deviceProperties": ")", 'x'),
+            "giant: invalid JSON (a top-level value longer than 64 MiB: not a trace)");
+  EXPECT_EQ(refusal("", '\0'), "giant: invalid JSON (the document is neither a JSON object nor an array: not a trace)");
 }
 
 }  // namespace
