@@ -1,4 +1,4 @@
-// The search bar above the timeline (GUI.md convention 2: `/` or Ctrl+F): a name to look for, the
+// The search bar above the timeline (docs/gui.md convention 2: `/` or Ctrl+F): a name to look for, the
 // match count and position ("3 / 41"), Enter and Shift+Enter to step, Esc to close. It only edits and
 // reports; the timeline searches, selects and shows.
 #pragma once

@@ -426,7 +426,7 @@ void TimelineWidget::resizeEvent(QResizeEvent*) {
 void TimelineWidget::wheelEvent(QWheelEvent* event) {
   QPointF pos = event->position();
   QPoint delta = event->angleDelta();
-  // GUI.md, as in Nsight Systems and Perfetto: the wheel scrolls the rows, Ctrl+wheel zooms at the
+  // docs/gui.md, as in Nsight Systems and Perfetto: the wheel scrolls the rows, Ctrl+wheel zooms at the
   // cursor, Shift+wheel or a horizontal wheel pans.
   if (event->modifiers() & Qt::ControlModifier) {
     double anchor = pos.x() >= kLabelWidth ? xInLanes(pos) : lanesWidth() / 2;
@@ -474,7 +474,7 @@ void TimelineWidget::mousePressEvent(QMouseEvent* event) {
     }
     return;
   }
-  // GUI.md (Perfetto's bindings): a drag selects a time range, on the ruler or over the lanes;
+  // docs/gui.md (Perfetto's bindings): a drag selects a time range, on the ruler or over the lanes;
   // Shift+drag or the middle button pans.
   bool panning = event->button() == Qt::MiddleButton ||
                  (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier) &&
@@ -629,7 +629,7 @@ void TimelineWidget::contextMenuEvent(QContextMenuEvent* event) {
 void TimelineWidget::fillContextMenu(QMenu& menu, QPoint pos) {
   if (!doc_ || !doc_->timeline) return;
   const auto& model = *doc_->timeline;
-  // GUI.md convention 3: what is under the cursor first, then the selected range, then the view.
+  // docs/gui.md convention 3: what is under the cursor first, then the selected range, then the view.
   auto hit = hitAt(pos);
   if (hit && hit->kind == view::Hit::Kind::Interval) {
     const view::ItemRef item{hit->lane, hit->row, hit->item};

@@ -1,5 +1,5 @@
 // The timeline: every opened run stacked on one time axis, painted from a draw list. Bindings follow
-// GUI.md: the wheel scrolls rows, Ctrl+wheel zooms at the cursor, Shift+wheel pans; a drag selects a
+// docs/gui.md: the wheel scrolls rows, Ctrl+wheel zooms at the cursor, Shift+wheel pans; a drag selects a
 // range (on the ruler too) and Shift+drag pans; W/S/A/D zoom and pan as in Perfetto and
 // chrome://tracing; hover shows a tooltip, click shows details.
 #pragma once
@@ -59,7 +59,7 @@ class TimelineWidget : public QWidget {
   void clearSelection();
   void setLaneCollapsed(std::size_t lane, bool collapsed);
   const std::vector<bool>& collapsedLanes() const { return collapsed_; }
-  // Hidden, pinned and moved lanes and collapsed runs (GUI.md convention 4).
+  // Hidden, pinned and moved lanes and collapsed runs (docs/gui.md convention 4).
   const view::LaneArrangement& arrangement() const { return arrangement_; }
   void setArrangement(view::LaneArrangement arrangement);
   // The right-click menu of a lane's name.
@@ -84,7 +84,7 @@ class TimelineWidget : public QWidget {
   void setFlowsShown(bool shown);
   bool flowsShown() const { return flows_shown_; }
   const std::optional<view::Flow>& flow() const { return flow_; }
-  // GUI.md convention 9: the flow of the interval under the mouse, drawn lighter than the selected one.
+  // docs/gui.md convention 9: the flow of the interval under the mouse, drawn lighter than the selected one.
   const std::optional<view::Flow>& hoverFlow() const { return hover_flow_; }
   // Selects and shows the other end of the selected interval's flow; false when there is none.
   bool jumpAlongFlow();

@@ -164,7 +164,8 @@ DecodedInterval decodeMemcpy(const CUpti_ActivityMemcpy6& r, trace::StringTable&
   // correlationId is documented as the driver call's and runtimeCorrelationId as the runtime call's
   // (measured equal on the H200); the runtime one matches the cuda* record when it is there.
   iv.correlation = r.runtimeCorrelationId != 0 ? r.runtimeCorrelationId : r.correlationId;
-  // Only says that an *Async call issued it: pageable copies carry it too (CUPTI-NOTES).
+  // Only says that an *Async call issued it: pageable copies carry it too (a cudaMemcpyAsync from
+  // pageable memory sets it), so it never means the copy overlapped anything.
   if (r.flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC) iv.flags |= trace::flags::kAsyncApi;
   return d;
 }

@@ -205,7 +205,7 @@ class NsysReader {
     }
   }
 
-  // Names as PyTorch users know them (GUI.md convention 7): "Memcpy HtoD (Pageable -> Device)".
+  // Names as PyTorch users know them (docs/gui.md convention 7): "Memcpy HtoD (Pageable -> Device)".
   static std::string copyName(IntervalKind kind, MemoryKind src, MemoryKind dst) {
     std::string_view direction = kind == IntervalKind::MemcpyHtoD   ? "HtoD"
                                  : kind == IntervalKind::MemcpyDtoH ? "DtoH"

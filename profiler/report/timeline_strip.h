@@ -1,5 +1,5 @@
 // What a timeline strip of the HTML report shows: for one device and one time window, each lane's
-// busy fraction per pixel column (average, and the maximum of finer sub-columns, as GUI.md
+// busy fraction per pixel column (average, and the maximum of finer sub-columns, as docs/gui.md
 // convention 5 asks) and the starvation lane split by cause. Plain data, tested without drawing.
 #pragma once
 

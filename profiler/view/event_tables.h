@@ -1,7 +1,7 @@
-// The tables of the bottom dock (GUI.md convention 10, Nsight's Events View and its summaries):
+// The tables of the bottom dock (docs/gui.md convention 10, Nsight's Events View and its summaries):
 // every interval of a time range as a row (name, kind, lane, start, duration, bytes), and per-name
 // summaries of kernels and per-kind summaries of copies (count, total, mean, median, share of the
-// range). Summaries clip durations to the range (GUI.md: honest aggregation) and use the analysis'
+// range). Summaries clip durations to the range (docs/gui.md: honest aggregation) and use the analysis'
 // median, so a median here is the number the reports would give.
 #pragma once
 

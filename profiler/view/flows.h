@@ -1,4 +1,4 @@
-// Flows (GUI.md convention 9): a CUDA API call on a host thread and the GPU operation it launched
+// Flows (docs/gui.md convention 9): a CUDA API call on a host thread and the GPU operation it launched
 // share a correlation id. Selecting either end finds the other, so the timeline can draw an arrow
 // between them and jump from one to the other.
 #pragma once

@@ -38,7 +38,7 @@ struct LanePlacement {
   std::size_t slot_count = 0;
 };
 
-// A folded host process: one band in place of its lanes (GUI.md convention 4: groups collapse).
+// A folded host process: one band in place of its lanes (docs/gui.md convention 4: groups collapse).
 struct ProcessPlacement {
   std::size_t run = 0;
   std::int64_t pid = -1;
@@ -54,7 +54,7 @@ struct RunPlacement {
   bool collapsed = false;  // only the header shows
 };
 
-// How the user arranged the lanes (GUI.md convention 4): lanes hidden, pinned to a band at the top,
+// How the user arranged the lanes (docs/gui.md convention 4): lanes hidden, pinned to a band at the top,
 // moved up or down inside their run, and runs collapsed to their header. Indices are model lanes and
 // runs; a default arrangement is the model's order with everything shown.
 struct LaneArrangement {

@@ -363,7 +363,7 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
       lane.base_color = laneBaseColor(kind);
       if ((kind == LaneKind::CopyH2D || kind == LaneKind::CopyD2H || kind == LaneKind::CopyOther) &&
           input.analysis != nullptr) {
-        // GUI.md: the share of copy time hidden under compute, on each copy lane.
+        // docs/gui.md: the share of copy time hidden under compute, on each copy lane.
         for (const auto& d : input.analysis->devices) {
           if (d.device != track->device) continue;
           analysis::SpanList copies;

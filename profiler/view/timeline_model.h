@@ -123,7 +123,7 @@ class TimelineModel {
  private:
   TimelineModel();
   void addRun(const RunInput& input, const std::atomic<bool>* cancelled);
-  // GUI.md's A/B lane: for a run after the first, per step aligned by index with the first run's
+  // docs/gui.md's A/B lane: for a run after the first, per step aligned by index with the first run's
   // steps, this run's compute idle time minus the first run's.
   void addIdleDifferenceLane(std::size_t runIndex, const analysis::RunAnalysis* self);
 

@@ -1,4 +1,4 @@
-// Right-click on the timeline (GUI.md convention 3): zoom to / copy the item under the cursor, zoom
+// Right-click on the timeline (docs/gui.md convention 3): zoom to / copy the item under the cursor, zoom
 // into and export the selected range; a range export cuts the runs to the range and writes them with
 // the usual exporters; the PNG holds every lane.
 #include <gtest/gtest.h>
@@ -100,7 +100,7 @@ TEST_F(MenuFixture, OnASelectionItZoomsAndOffersTheRangeExports) {
   EXPECT_NEAR(widget.viewport().visible().end, 35'000, 1);
 }
 
-// GUI.md convention 4: a lane's name has its own menu: hide, pin to the top, move; a click on a run's
+// docs/gui.md convention 4: a lane's name has its own menu: hide, pin to the top, move; a click on a run's
 // name folds the run to its header.
 TEST_F(MenuFixture, LaneMenuHidesPinsAndMovesLanesAndARunFolds) {
   const auto& lanes = widget.document()->timeline->lanes();

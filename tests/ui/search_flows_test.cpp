@@ -150,7 +150,7 @@ TEST_F(TimelineSearch, SelectingALaunchDrawsTheFlowAndJumpsToTheKernelAndBack) {
   EXPECT_EQ(countPixels(widget.grab().toImage(), kFlowColor), 0);
 }
 
-// GUI.md convention 9: hovering a launch shows its flow (lighter), without selecting anything.
+// docs/gui.md convention 9: hovering a launch shows its flow (lighter), without selecting anything.
 TEST_F(TimelineSearch, HoveringALaunchShowsItsFlow) {
   const std::size_t api = laneOf(view::LaneKind::ApiCalls), s7 = laneOf(view::LaneKind::Kernels, 7);
   widget.showRange({0, 20'000});

@@ -1,4 +1,4 @@
-// The timeline widget as a user drives it (GUI.md's bindings): wheel to scroll, Ctrl+wheel to zoom at
+// The timeline widget as a user drives it (docs/gui.md's bindings): wheel to scroll, Ctrl+wheel to zoom at
 // the cursor, drag to select with the span shown live, Shift+drag to pan, click for details, W/S/A/D
 // keys, lane collapse, a fitted view that stays fitted.
 #include "ui/timeline_widget.h"
@@ -53,7 +53,7 @@ QWheelEvent wheelAt(TimelineWidget& w, QPoint at, QPoint delta, Qt::KeyboardModi
   return QWheelEvent(at, w.mapToGlobal(at), QPoint(), delta, Qt::NoButton, modifiers, Qt::NoScrollPhase, false);
 }
 
-// GUI.md: the wheel scrolls rows, Ctrl+wheel zooms at the cursor, Shift+wheel pans.
+// docs/gui.md: the wheel scrolls rows, Ctrl+wheel zooms at the cursor, Shift+wheel pans.
 TEST_F(WidgetFixture, CtrlWheelZoomsAtTheCursorAndThePlainWheelDoesNot) {
   QPoint at(widget.lanesLeft() + 300, laneY(view::LaneKind::Kernels));
   double before = widget.viewport().nsPerPx();
@@ -83,7 +83,7 @@ TEST_F(WidgetFixture, ThePlainWheelScrollsTheRows) {
   EXPECT_GT(scroll->value(), 0);
 }
 
-// GUI.md: a drag selects a range, Shift+drag pans.
+// docs/gui.md: a drag selects a range, Shift+drag pans.
 TEST_F(WidgetFixture, ShiftDragPansAndDragSelectsARange) {
   widget.showRange({0, 50'000});
   double start = widget.viewport().startNs();

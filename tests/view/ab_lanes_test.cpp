@@ -1,4 +1,4 @@
-// GUI.md's A/B figures on the timeline: a lane of idle time of run B minus run A per aligned step,
+// docs/gui.md's A/B figures on the timeline: a lane of idle time of run B minus run A per aligned step,
 // and on each copy lane the share of its copy time hidden under compute.
 #include <gtest/gtest.h>
 
