@@ -31,17 +31,27 @@ class GzipInflater {
   virtual ~GzipInflater() = default;
 
   // Input the inflater reads from until it has consumed it all (availableIn() == 0).
-  virtual void setInput(const std::uint8_t* data, std::size_t size) = 0;
+  void setInput(const std::uint8_t* data, std::size_t size) {
+    next_ = data;
+    left_ = size;
+  }
   // Input not consumed yet; after MemberEnd, the bytes that follow the member.
-  virtual const std::uint8_t* nextIn() const = 0;
-  virtual std::size_t availableIn() const = 0;
+  const std::uint8_t* nextIn() const { return next_; }
+  std::size_t availableIn() const { return left_; }
   // Inflates into `out`; `produced` says how many bytes were written.
   virtual Status inflate(std::uint8_t* out, std::size_t capacity, std::size_t& produced) = 0;
   // Starts the next member of a multi-member file (gzip -c a b > c).
   virtual void resetMember() = 0;
-  virtual std::string error() const = 0;
+  // Why the last inflate() returned Corrupt.
+  const std::string& error() const { return error_; }
 
   static std::unique_ptr<GzipInflater> make(InflaterKind kind);
+
+ protected:
+  // The input window both inflaters advance as they consume it, and the last error.
+  const std::uint8_t* next_ = nullptr;
+  std::size_t left_ = 0;
+  std::string error_;
 };
 
 }  // namespace feedscope::io

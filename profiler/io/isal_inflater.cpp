@@ -27,13 +27,6 @@ class IsalInflater final : public GzipInflater {
  public:
   IsalInflater() { resetMember(); }
 
-  void setInput(const std::uint8_t* data, std::size_t size) override {
-    next_ = data;
-    left_ = size;
-  }
-  const std::uint8_t* nextIn() const override { return next_; }
-  std::size_t availableIn() const override { return left_; }
-
   Status inflate(std::uint8_t* out, std::size_t capacity, std::size_t& produced) override {
     // ISA-L counts in uint32_t: hand it at most 1 GiB at a time.
     const std::size_t inNow = std::min<std::size_t>(left_, 1u << 30);
@@ -69,13 +62,9 @@ class IsalInflater final : public GzipInflater {
     isal_inflate_init(&state_);
     state_.crc_flag = ISAL_GZIP;  // parse the gzip header, check the trailer's CRC and size
   }
-  std::string error() const override { return error_; }
 
  private:
   inflate_state state_{};
-  const std::uint8_t* next_ = nullptr;
-  std::size_t left_ = 0;
-  std::string error_;
 };
 
 }  // namespace

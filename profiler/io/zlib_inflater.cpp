@@ -21,13 +21,6 @@ class ZlibInflater final : public GzipInflater {
   ZlibInflater(const ZlibInflater&) = delete;
   ZlibInflater& operator=(const ZlibInflater&) = delete;
 
-  void setInput(const std::uint8_t* data, std::size_t size) override {
-    next_ = data;
-    left_ = size;
-  }
-  const std::uint8_t* nextIn() const override { return next_; }
-  std::size_t availableIn() const override { return left_; }
-
   Status inflate(std::uint8_t* out, std::size_t capacity, std::size_t& produced) override {
     // zlib counts in uInt: hand it at most 1 GiB at a time.
     const std::size_t inNow = std::min<std::size_t>(left_, 1u << 30);
@@ -50,13 +43,9 @@ class ZlibInflater final : public GzipInflater {
   void resetMember() override {
     if (inflateReset(&zs_) != Z_OK) throw std::logic_error("inflateReset failed");
   }
-  std::string error() const override { return error_; }
 
  private:
   z_stream zs_{};
-  const std::uint8_t* next_ = nullptr;
-  std::size_t left_ = 0;
-  std::string error_;
 };
 
 }  // namespace
