@@ -76,6 +76,10 @@ void DecompressedStream::countProduced(std::size_t n) {
     }
     throw InputError(what_ + ": more than " + std::to_string(options_.maxBytes >> 20) + " MiB; refusing");
   }
+  if (gzip_ && produced_ > ratioCheckedAfter_ && produced_ / kMaxStreamingRatio > consumed_) {
+    throw InputError(what_ + ": decompresses to more than " + std::to_string(kMaxStreamingRatio) +
+                     " times its size (a gzip bomb?); refusing");
+  }
 }
 
 void DecompressedStream::corrupt(const std::string& why) const {

@@ -13,9 +13,9 @@
 
 #include "io/file_bytes.h"
 #include "io/input_error.h"
+#include "io/kineto_events.h"
 #include "io/split_pipeline.h"
 #include "io/trace_json_splitter.h"
-#include "trace/range_names.h"
 #include "trace/run_builder.h"
 #include "trace/utf8.h"
 
@@ -88,114 +88,6 @@ std::string runNameFromPath(const std::string& path) {
 
 namespace {
 
-enum class Category {
-  Kernel, Memcpy, Memset, Runtime, Driver, HostOp, UserAnnotation, GpuUserAnnotation, Sync,
-  // No "cat" at all: the autograd profiler's own Chrome trace, written by a PyTorch built without
-  // Kineto (Debian's python3-torch). Ops and record_function ranges alike, told apart by name.
-  Uncategorised, Ignored
-};
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-// Current categories and the legacy (PyTorch 1.8-1.9, 2021) ones.
-Category categoryOf(std::string_view cat) {
-  struct Alias {
-    std::string_view name;
-    Category category;
-  };
-  static constexpr std::array<Alias, 18> kAliases = {{
-      {"kernel", Category::Kernel},
-      {"gpu_memcpy", Category::Memcpy},
-      {"memcpy", Category::Memcpy},
-      {"gpu_memset", Category::Memset},
-      {"memset", Category::Memset},
-      {"cuda_runtime", Category::Runtime},
-      {"runtime", Category::Runtime},
-      {"cuda_driver", Category::Driver},
-      {"driver", Category::Driver},
-      {"cpu_op", Category::HostOp},
-      {"operator", Category::HostOp},
-      {"python_function", Category::HostOp},
-      {"user_annotation", Category::UserAnnotation},
-      {"user annotation", Category::UserAnnotation},
-      {"gpu_user_annotation", Category::GpuUserAnnotation},
-      {"gpu user annotation", Category::GpuUserAnnotation},
-      {"cuda_sync", Category::Sync},
-      {"sync", Category::Sync},
-  }};
-  // Current traces spell them exactly so: the case-insensitive pass is for the 2021 ones.
-  for (const auto& a : kAliases) {
-    if (cat == a.name) return a.category;
-  }
-  for (const auto& a : kAliases) {
-    if (equalsIgnoreCase(cat, a.name)) return a.category;
-  }
-  return cat.empty() ? Category::Uncategorised : Category::Ignored;
-}
-
-MemoryKind memoryKindFromKineto(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  if (equalsIgnoreCase(s, "Pageable")) return MemoryKind::Pageable;
-  if (equalsIgnoreCase(s, "Pinned")) return MemoryKind::Pinned;
-  if (equalsIgnoreCase(s, "Device")) return MemoryKind::Device;
-  if (equalsIgnoreCase(s, "Array")) return MemoryKind::Array;
-  if (equalsIgnoreCase(s, "Managed")) return MemoryKind::Managed;
-  if (equalsIgnoreCase(s, "Device Static")) return MemoryKind::DeviceStatic;
-  if (equalsIgnoreCase(s, "Managed Static")) return MemoryKind::ManagedStatic;
-  if (equalsIgnoreCase(s, "Host")) return MemoryKind::Host;
-  return MemoryKind::Unknown;
-}
-
-struct CopyName {
-  IntervalKind kind = IntervalKind::MemcpyDtoD;
-  MemoryKind src = MemoryKind::Unknown;
-  MemoryKind dst = MemoryKind::Unknown;
-};
-
-// "Memcpy HtoD (Pageable -> Device)" -> H2D from pageable memory.
-CopyName parseMemcpyName(std::string_view name) {
-  CopyName c;
-  struct Dir {
-    std::string_view token;
-    IntervalKind kind;
-  };
-  static constexpr std::array<Dir, 10> kDirs = {{{"HtoD", IntervalKind::MemcpyHtoD},
-                                                 {"HtoA", IntervalKind::MemcpyHtoD},
-                                                 {"DtoH", IntervalKind::MemcpyDtoH},
-                                                 {"AtoH", IntervalKind::MemcpyDtoH},
-                                                 {"DtoD", IntervalKind::MemcpyDtoD},
-                                                 {"DtoA", IntervalKind::MemcpyDtoD},
-                                                 {"AtoD", IntervalKind::MemcpyDtoD},
-                                                 {"AtoA", IntervalKind::MemcpyDtoD},
-                                                 {"HtoH", IntervalKind::MemcpyHtoH},
-                                                 {"PtoP", IntervalKind::MemcpyPtoP}}};
-  for (const auto& d : kDirs) {
-    if (name.find(d.token) != std::string_view::npos) {
-      c.kind = d.kind;
-      break;
-    }
-  }
-  auto open = name.find('(');
-  auto arrow = name.find("->", open == std::string_view::npos ? 0 : open);
-  auto close = name.find(')', arrow == std::string_view::npos ? 0 : arrow);
-  if (open != std::string_view::npos && arrow != std::string_view::npos && close != std::string_view::npos) {
-    c.src = memoryKindFromKineto(name.substr(open + 1, arrow - open - 1));
-    c.dst = memoryKindFromKineto(name.substr(arrow + 2, close - arrow - 2));
-  }
-  return c;
-}
-
-struct RawEvent {
-  std::string_view ph, cat, name, metaName;
-  std::optional<TimeNs> ts, dur;
-  std::optional<std::int64_t> pid, tid, device, stream, correlation, bytes;
-};
-
 class KinetoReader {
  public:
   KinetoReader(trace::StringTable& strings, const std::string& runName, std::string_view what)
@@ -210,13 +102,11 @@ class KinetoReader {
     readTop(top);
   }
 
-  // `[entry, ...]`: the next entries of traceEvents.
-  void readEventBatch(JsonPiece piece) {
-    sj::document doc;
-    check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
-    sj::array events;
-    check(doc.get_array().get(events));
-    readEvents(events);
+  // The next entries of traceEvents, read by a KinetoEventReader (on either thread).
+  void addEvents(const KinetoEventBatch& batch) {
+    sawEvents_ = true;
+    events_ += batch.entries;
+    for (const KinetoEvent& e : batch.events) add(e, batch.textOf(e));
   }
 
   // A document whose top level is neither an object nor an array: says why it is not a trace
@@ -256,11 +146,12 @@ class KinetoReader {
       check(field.unescaped_key().get(key));
       sj::value v = field.value();
       if (key == "traceEvents") {
+        // An array is cut into event batches by the splitter: here the value is anything else.
         sj::array events;
         check(v.get_array().get(events));
-        readEvents(events);
+        fail(simdjson::INCORRECT_TYPE);
       } else if (key == "baseTimeNanoseconds") {
-        auto base = integerOf(v);
+        auto base = kinetoIntegerOf(v);
         if (!base) {
           throw InputError(std::string(what_) + ": not a Kineto trace (baseTimeNanoseconds is not an integer)");
         }
@@ -326,213 +217,46 @@ class KinetoReader {
     }
   }
 
-  // Thread ids are numbers in current traces and strings in 2021 ones ("1234", "stream 7", "PyTorch
-  // Profiler (0)"): a string of digits (after an optional word) is that number, any other string gets
-  // an id of its own, so distinct threads never share a track.
-  std::optional<std::int64_t> threadIdOf(sj::value v) {
-    std::string_view s;
-    if (v.get_string().get(s) != simdjson::SUCCESS) return integerOf(v);
-    std::size_t digits = s.size();
-    while (digits > 0 && std::isdigit(static_cast<unsigned char>(s[digits - 1]))) --digits;
-    const bool numberAtEnd = digits < s.size() && s.size() - digits <= 18;
-    if (numberAtEnd && (digits == 0 || s.substr(0, digits) == "stream ")) {
-      return std::stoll(std::string(s.substr(digits)));
-    }
-    auto [it, added] = namedThreadIds_.try_emplace(std::string(s), kFirstNamedThreadId + static_cast<std::int64_t>(namedThreadIds_.size()));
-    if (added) threadNamesById_[it->second] = it->first;
-    return it->second;
-  }
-
-  static std::optional<std::int64_t> integerOf(sj::value v) {
-    sj::json_type type;
-    if (v.type().get(type) != simdjson::SUCCESS || type != sj::json_type::number) return std::nullopt;
-    std::int64_t n;
-    if (v.get_int64().get(n) == simdjson::SUCCESS) return n;
-    double d;
-    if (v.get_double().get(d) == simdjson::SUCCESS && std::isfinite(d) && std::fabs(d) < 9.0e18) {
-      return static_cast<std::int64_t>(d);
-    }
-    return std::nullopt;
-  }
-
-  // A key as written, without unescaping it into the parser's buffer (which copies every key of
-  // every event): Kineto's keys hold no escapes, and one that does is unescaped as before. Stage 1
-  // has checked that every string is closed.
-  std::string_view keyOf(sj::field& field) {
-    const char* raw = field.key().raw();
-    const char* end = raw;
-    while (*end != '"' && *end != '\\') ++end;
-    if (*end == '"') return {raw, static_cast<std::size_t>(end - raw)};
-    std::string_view key;
-    check(field.unescaped_key().get(key));
-    return key;
-  }
-
-  void readArgs(sj::value& v, RawEvent& e) {
-    sj::object args;
-    if (v.get_object().get(args) != simdjson::SUCCESS) return;
-    for (auto fieldResult : args) {
-      sj::field field;
-      check(std::move(fieldResult).get(field));
-      const std::string_view key = keyOf(field);
-      if (key == "device") {
-        e.device = integerOf(field.value());
-      } else if (key == "stream") {
-        e.stream = integerOf(field.value());
-      } else if (key == "correlation") {
-        e.correlation = integerOf(field.value());
-      } else if (key == "bytes") {
-        e.bytes = integerOf(field.value());
-      } else if (key == "name") {
-        std::string_view s;
-        if (field.value().get_string().get(s) == simdjson::SUCCESS) e.metaName = s;
-      }
-    }
-  }
-
-  void readEvents(sj::array& events) {
-    sawEvents_ = true;
-    for (auto item : events) {
-      sj::object obj;
-      simdjson::error_code err = std::move(item).get_object().get(obj);
-      if (err == simdjson::INCORRECT_TYPE) {
-        throw InputError(std::string(what_) + ": not a trace (traceEvents entry " + std::to_string(events_ + 1) +
-                         " is not an object)");
-      }
-      check(err);
-      RawEvent e;
-      for (auto fieldResult : obj) {
-        sj::field field;
-        check(std::move(fieldResult).get(field));
-        const std::string_view key = keyOf(field);
-        sj::value v = field.value();
-        if (key.empty()) continue;
-        switch (key[0]) {
-          case 'p':
-            if (key == "ph") {
-              check(v.get_string().get(e.ph));
-            } else if (key == "pid") {
-              e.pid = integerOf(v);
-            }
-            break;
-          case 'c':
-            if (key == "cat") check(v.get_string().get(e.cat));
-            break;
-          case 'n':
-            if (key == "name") check(v.get_string().get(e.name));
-            break;
-          case 't':
-            if (key == "ts") {
-              e.ts = timeOf(v);
-            } else if (key == "tid") {
-              e.tid = threadIdOf(v);
-            }
-            break;
-          case 'd':
-            if (key == "dur") e.dur = timeOf(v);
-            break;
-          case 'a':
-            if (key == "args") readArgs(v, e);
-            break;
-          default:
-            break;
-        }
-      }
-      ++events_;
-      handle(e);
-    }
-  }
-
-  std::optional<TimeNs> timeOf(sj::value& v) {
-    std::string_view tok = v.raw_json_token();
-    auto ns = microsTokenToNs(tok);
-    if (!ns) {
-      sj::json_type type;
-      if (v.type().get(type) == simdjson::SUCCESS && type != sj::json_type::number) {
-        throw InputError(std::string(what_) + ": not a trace (a timestamp is not a number in event " +
-                         std::to_string(events_ + 1) + ")");
-      }
-      fail(simdjson::NUMBER_ERROR);
-    }
-    return ns;
-  }
-
-  void handle(const RawEvent& e) {
-    if (e.ph == "M") {
-      if (e.pid && e.name == "process_name" && !e.metaName.empty()) processNames_[*e.pid] = std::string(e.metaName);
-      if (e.pid && e.tid && e.name == "thread_name" && !e.metaName.empty()) {
-        threadNames_[{*e.pid, *e.tid}] = std::string(e.metaName);
-      }
-      return;
-    }
-    if (e.ph != "X") return;
-    Category cat = categoryOf(e.cat);
-    if (cat == Category::Ignored) return;
-    if (!e.ts || !e.dur) {
-      ++malformed_;
-      return;
+  void add(const KinetoEvent& e, std::string_view text) {
+    using Target = KinetoEvent::Target;
+    switch (e.target) {
+      case Target::ProcessName:
+        processNames_[e.first] = std::string(text);
+        return;
+      case Target::ThreadName:
+        threadNames_[{e.first, e.second}] = std::string(text);
+        return;
+      case Target::NamedThreadId:
+        threadNamesById_[e.first] = std::string(text);
+        return;
+      case Target::Malformed:
+        ++malformed_;
+        return;
+      default:
+        break;
     }
     trace::Interval iv;
     // Overflowing sums become inverted intervals, which the builder drops and counts as invalid.
-    if (__builtin_add_overflow(*e.ts, baseNs_, &iv.start_ns) || __builtin_add_overflow(iv.start_ns, *e.dur, &iv.end_ns)) {
+    if (__builtin_add_overflow(e.ts, baseNs_, &iv.start_ns) || __builtin_add_overflow(iv.start_ns, e.dur, &iv.end_ns)) {
       iv.start_ns = 1;
       iv.end_ns = 0;
     }
-    iv.name = strings_.intern(e.name);
-    iv.correlation = static_cast<std::uint32_t>(e.correlation.value_or(0));
-    auto device = static_cast<std::int32_t>(e.device.value_or(e.pid.value_or(0)));
-    std::int64_t stream = e.stream.value_or(e.tid.value_or(0));
-    switch (cat) {
-      case Category::Kernel:
-        iv.kind = IntervalKind::Kernel;
-        builder_.add(builder_.gpuTrack(device, stream), iv);
+    iv.kind = e.kind;
+    iv.src = e.src;
+    iv.dst = e.dst;
+    iv.bytes = e.bytes;
+    iv.flags = e.flags;
+    iv.correlation = e.correlation;
+    iv.name = strings_.intern(text);
+    switch (e.target) {
+      case Target::GpuStream:
+        builder_.add(builder_.gpuTrack(static_cast<std::int32_t>(e.first), e.second), iv);
         break;
-      case Category::Memcpy: {
-        CopyName c = parseMemcpyName(e.name);
-        iv.kind = c.kind;
-        iv.src = c.src;
-        iv.dst = c.dst;
-        iv.bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.bytes.value_or(0)));
-        builder_.add(builder_.gpuTrack(device, stream), iv);
+      case Target::GpuMarkers:
+        builder_.add(builder_.gpuMarkerTrack(static_cast<std::int32_t>(e.first)), iv);
         break;
-      }
-      case Category::Memset:
-        iv.kind = IntervalKind::Memset;
-        iv.bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.bytes.value_or(0)));
-        builder_.add(builder_.gpuTrack(device, stream), iv);
-        break;
-      case Category::Sync:
-        iv.kind = IntervalKind::Synchronization;
-        builder_.add(builder_.gpuTrack(device, stream), iv);
-        break;
-      case Category::GpuUserAnnotation:
-        iv.kind = IntervalKind::GpuAnnotation;
-        builder_.add(builder_.gpuMarkerTrack(device), iv);
-        break;
-      case Category::Runtime:
-      case Category::Driver:
-        iv.kind = cat == Category::Runtime ? IntervalKind::RuntimeApi : IntervalKind::DriverApi;
-        if (e.name.find("Async") != std::string_view::npos) iv.flags |= trace::flags::kAsyncApi;
-        builder_.add(builder_.hostTrack(e.pid.value_or(0), e.tid.value_or(0)), iv);
-        break;
-      case Category::HostOp:
-        // 2021 traces record steps and DataLoader iterations as operators ("Operator" category).
-        iv.kind = hostOpKind(e.name);
-        iv.correlation = 0;
-        builder_.add(builder_.hostTrack(e.pid.value_or(0), e.tid.value_or(0)), iv);
-        break;
-      case Category::UserAnnotation:
-        iv.kind = trace::classifyRangeName(e.name);
-        iv.correlation = 0;
-        builder_.add(builder_.hostTrack(e.pid.value_or(0), e.tid.value_or(0)), iv);
-        break;
-      case Category::Uncategorised:
-        iv.kind = trace::classifyRangeName(e.name);
-        if (iv.kind == IntervalKind::Range) iv.kind = IntervalKind::HostOp;
-        iv.correlation = 0;
-        builder_.add(builder_.hostTrack(e.pid.value_or(0), e.tid.value_or(0)), iv);
-        break;
-      case Category::Ignored:
+      default:
+        builder_.add(builder_.hostTrack(e.first, e.second), iv);
         break;
     }
   }
@@ -580,16 +304,8 @@ class KinetoReader {
     return builder_.finish();
   }
 
-  // An operator named as a step or a data-loading range is one; any other stays an operator.
-  static IntervalKind hostOpKind(std::string_view name) {
-    IntervalKind kind = trace::classifyRangeName(name);
-    return kind == IntervalKind::Step || kind == IntervalKind::DataLoading ? kind : IntervalKind::HostOp;
-  }
-
-  static constexpr std::int64_t kFirstNamedThreadId = std::int64_t{1} << 40;
-  std::map<std::string, std::int64_t, std::less<>> namedThreadIds_;
   std::map<std::int64_t, std::string> threadNamesById_;
-  sj::parser parser_;  // reused for every piece
+  sj::parser parser_;  // top-level keys (event batches have their own KinetoEventReader)
   trace::StringTable& strings_;
   trace::RunBuilder builder_;
   std::string_view what_;
@@ -607,13 +323,18 @@ class KinetoReader {
 // Hands the splitter's pieces to the reader.
 class ReaderSink final : public TraceJsonSink {
  public:
-  explicit ReaderSink(KinetoReader& reader) : reader_(reader) {}
+  ReaderSink(KinetoReader& reader, std::string_view what) : reader_(reader), events_(std::string(what)) {}
   void topLevelKey(JsonPiece piece) override { reader_.readTopLevelKey(piece); }
-  void eventBatch(JsonPiece piece) override { reader_.readEventBatch(piece); }
+  void eventBatch(JsonPiece piece) override {
+    events_.read(piece, batch_);
+    reader_.addEvents(batch_);
+  }
   void otherDocument(JsonPiece piece) override { reader_.readOtherDocument(piece); }
 
  private:
   KinetoReader& reader_;
+  KinetoEventReader events_;
+  KinetoEventBatch batch_;
 };
 
 static_assert(kPiecePadding >= simdjson::SIMDJSON_PADDING, "pieces must carry simdjson's padding");
@@ -621,7 +342,7 @@ static_assert(kPiecePadding >= simdjson::SIMDJSON_PADDING, "pieces must carry si
 trace::Run importFromMemory(std::string_view json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress) {
   KinetoReader reader(strings, runName, what);
-  ReaderSink sink(reader);
+  ReaderSink sink(reader, what);
   TraceJsonSplitter splitter(sink, std::string(what));
   constexpr std::size_t kSlice = std::size_t{1} << 20;
   for (std::size_t at = 0; at < json.size(); at += kSlice) {
@@ -647,6 +368,7 @@ trace::Run importKinetoJson(const ByteBuffer& json, trace::StringTable& strings,
 trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& strings, const std::string& runName,
                               std::string_view what, const ProgressFn& progress, std::string_view head,
                               const StreamImportOptions& options) {
+  in.limitByRatioOnly(options.ratio_checked_after_bytes);  // nothing below holds more than a piece of the document
   KinetoReader reader(strings, runName, what);
   const std::uint64_t total = in.compressedSize();
   // Progress by compressed bytes consumed (the only size known up front; unknown for a pipe), once
@@ -661,12 +383,17 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
     return InputError(std::string(what) + (in.isGzip() ? ": empty file (after decompression)" : ": empty file"));
   };
   if (options.threaded) {
-    SplitPipeline pipeline(in, std::string(what), head, options.chunk_bytes, options.batch_bytes);
+    KinetoEventReader events{std::string(what)};  // used on the pipeline's thread only
+    auto readBatch = [&events](JsonPiece batch, std::unique_ptr<PreparedBatch>& out) {
+      if (!out) out = std::make_unique<KinetoEventBatch>();
+      events.read(batch, static_cast<KinetoEventBatch&>(*out));
+    };
+    SplitPipeline pipeline(in, std::string(what), head, options.chunk_bytes, options.batch_bytes, readBatch);
     SplitPipeline::Piece piece;
     for (pipeline.next(piece); piece.kind != SplitPipeline::Kind::End; pipeline.next(piece)) {
       switch (piece.kind) {
         case SplitPipeline::Kind::TopLevelKey: reader.readTopLevelKey(piece.json()); break;
-        case SplitPipeline::Kind::EventBatch: reader.readEventBatch(piece.json()); break;
+        case SplitPipeline::Kind::EventBatch: reader.addEvents(static_cast<const KinetoEventBatch&>(*piece.prepared)); break;
         case SplitPipeline::Kind::OtherDocument: reader.readOtherDocument(piece.json()); break;
         case SplitPipeline::Kind::End: break;
       }
@@ -675,7 +402,7 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
     if (in.produced() == 0) throw emptyInput();
     return reader.finish(progress);
   }
-  ReaderSink sink(reader);
+  ReaderSink sink(reader, what);
   TraceJsonSplitter splitter(sink, std::string(what), options.batch_bytes);
   if (!head.empty()) splitter.feed(head.data(), head.size());
   std::vector<char> chunk(options.chunk_bytes);

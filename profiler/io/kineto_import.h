@@ -28,6 +28,7 @@ struct StreamImportOptions {
   bool threaded = true;                            // inflate on a second thread while parsing
   std::size_t chunk_bytes = std::size_t{1} << 20;  // decompressed bytes per chunk
   std::size_t batch_bytes = std::size_t{1} << 20;  // traceEvents entries parsed at a time
+  std::uint64_t ratio_checked_after_bytes = kRatioCheckedAfterBytes;  // see kMaxStreamingRatio
 };
 // Inputs at least this large (compressed) are read with the second thread.
 inline constexpr std::uint64_t kThreadedImportBytes = std::uint64_t{1} << 20;

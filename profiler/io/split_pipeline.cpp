@@ -1,4 +1,4 @@
-// Inflate and cut on one thread, parse on the other.
+// Inflate, cut and read events on one thread; build (and parse the rest) on the other.
 #include "io/split_pipeline.h"
 
 #include <cstring>
@@ -18,8 +18,8 @@ class SplitPipeline::QueueSink final : public TraceJsonSink {
 };
 
 SplitPipeline::SplitPipeline(DecompressedStream& in, std::string what, std::string_view head, std::size_t chunkBytes,
-                             std::size_t batchBytes, std::size_t piecesAhead)
-    : in_(in), what_(std::move(what)), piecesAhead_(piecesAhead) {
+                             std::size_t batchBytes, BatchReader batchReader, std::size_t piecesAhead)
+    : in_(in), what_(std::move(what)), batchReader_(std::move(batchReader)), piecesAhead_(piecesAhead) {
   thread_ = std::thread([this, h = std::string(head), chunkBytes, batchBytes] { read(h, chunkBytes, batchBytes); });
 }
 
@@ -33,6 +33,10 @@ SplitPipeline::~SplitPipeline() {
 }
 
 void SplitPipeline::push(Kind kind, JsonPiece json) {
+  if (kind == Kind::EventBatch && batchReader_) {
+    pushRead(json);
+    return;
+  }
   std::vector<char> bytes;
   {
     std::unique_lock lock(mutex_);
@@ -46,9 +50,30 @@ void SplitPipeline::push(Kind kind, JsonPiece json) {
   bytes.resize(json.size + kPiecePadding);  // a reused buffer of this size or more is not refilled
   std::memcpy(bytes.data(), json.data, json.size);
   std::memset(bytes.data() + json.size, 0, kPiecePadding);
-  Piece piece{kind, std::move(bytes), json.size, in_.compressedConsumed()};
+  Piece piece{kind, std::move(bytes), json.size, nullptr, in_.compressedConsumed()};
   {
     std::lock_guard lock(mutex_);
+    queue_.push_back(std::move(piece));
+  }
+  changed_.notify_all();
+}
+
+// Reads the batch before waiting for room in the queue: the reading overlaps the caller's building.
+void SplitPipeline::pushRead(JsonPiece json) {
+  std::unique_ptr<PreparedBatch> prepared;
+  {
+    std::lock_guard lock(mutex_);
+    if (!sparePrepared_.empty()) {
+      prepared = std::move(sparePrepared_.back());
+      sparePrepared_.pop_back();
+    }
+  }
+  batchReader_(json, prepared);
+  Piece piece{Kind::EventBatch, {}, 0, std::move(prepared), in_.compressedConsumed()};
+  {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return stop_ || queue_.size() < piecesAhead_; });
+    if (stop_) throw Stopped{};
     queue_.push_back(std::move(piece));
   }
   changed_.notify_all();
@@ -78,6 +103,7 @@ void SplitPipeline::read(std::string head, std::size_t chunkBytes, std::size_t b
 void SplitPipeline::next(Piece& piece) {
   std::unique_lock lock(mutex_);
   if (!piece.bytes.empty()) spare_.push_back(std::move(piece.bytes));
+  if (piece.prepared) sparePrepared_.push_back(std::move(piece.prepared));
   changed_.wait(lock, [&] { return !queue_.empty() || ended_; });
   if (!queue_.empty()) {
     piece = std::move(queue_.front());

@@ -58,6 +58,7 @@ class TraceJsonSplitter {
   bool scanString();  // from pos_ inside a string: true when its closing quote was passed
   void scanValue();
   void scanEvents();
+  std::size_t skipInsideEntry(std::size_t from);  // returns where the byte-wise scan goes on
   void endValue();
   void emitBatch(std::size_t from, std::size_t to);
   void compact();

@@ -8,14 +8,29 @@
 namespace feedscope::trace {
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
+// ASCII only: every marker below is ASCII, and the importers call this once per range of a trace
+// (millions), so it neither allocates for the usual short name nor consults the locale.
+class LowerName {
+ public:
+  explicit LowerName(std::string_view s) {
+    char* out = s.size() <= kInline ? inline_ : (heap_.resize(s.size()), heap_.data());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const char c = s[i];
+      out[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
+    }
+    view_ = {out, s.size()};
+  }
+  std::string_view view() const { return view_; }
+
+ private:
+  static constexpr std::size_t kInline = 256;
+  char inline_[kInline];
+  std::string heap_;
+  std::string_view view_;
+};
 
 // "step", optionally preceded by "profiler"/"train_"/"training ", then an optional separator and digits.
-bool looksLikeStep(const std::string& n) {
+bool looksLikeStep(std::string_view n) {
   std::string_view s = n;
   for (std::string_view prefix : {"profilerstep", "train_step", "training_step", "train step", "step"}) {
     if (s.substr(0, prefix.size()) == prefix) {
@@ -33,11 +48,12 @@ bool looksLikeStep(const std::string& n) {
 }  // namespace
 
 IntervalKind classifyRangeName(std::string_view name) {
-  std::string n = lower(name);
+  const LowerName lowered(name);
+  const std::string_view n = lowered.view();
   if (looksLikeStep(n)) return IntervalKind::Step;
   for (std::string_view marker : {"dataloader", "data_load", "data load", "load_batch", "wait for batch",
                                   "wait_for_batch", "batch wait"}) {
-    if (n.find(marker) != std::string::npos) return IntervalKind::DataLoading;
+    if (n.find(marker) != std::string_view::npos) return IntervalKind::DataLoading;
   }
   return IntervalKind::Range;
 }

@@ -1,7 +1,6 @@
 // Streaming gunzip: zlib and ISA-L give the same bytes, read whole or in pieces of any size;
 // multi-member files, zero padding, truncation and corruption behave as whole-file reading did.
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <string>
 #include <vector>
@@ -9,6 +8,7 @@
 #include "io/decompressed_stream.h"
 #include "io/file_bytes.h"
 #include "io/input_error.h"
+#include "support/gzip_text.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
 
@@ -23,19 +23,7 @@ std::vector<InflaterKind> inflaters() {
   return kinds;
 }
 
-std::string gzipOf(const std::string& text) {
-  std::string out(compressBound(static_cast<uLong>(text.size())) + 64, '\0');
-  z_stream zs{};
-  EXPECT_EQ(deflateInit2(&zs, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  zs.avail_in = static_cast<uInt>(text.size());
-  zs.next_out = reinterpret_cast<Bytef*>(out.data());
-  zs.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
-  out.resize(zs.total_out);
-  deflateEnd(&zs);
-  return out;
-}
+std::string gzipOf(const std::string& text) { return testing::gzipString(text); }
 
 // Reads `compressed` through a stream, `piece` bytes per read.
 std::string readInPieces(const std::string& compressed, InflaterKind kind, std::size_t piece) {

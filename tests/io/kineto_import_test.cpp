@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -14,6 +13,7 @@
 #include "io/file_bytes.h"
 #include "io/input_error.h"
 #include "io/open_input.h"
+#include "support/gzip_text.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
 
@@ -288,19 +288,7 @@ TEST(KinetoImport, TruncatedJsonIsRefused) {
 
 // 64 MiB of zeros gzip to about 64 KiB: a small bomb. Inflation stops at the limit with one line,
 // and the default limit is what the JSON parser can take, so nothing bigger is ever inflated.
-std::string gzipOfZeros(std::size_t n) {
-  std::string zeros(n, '\0'), out(compressBound(static_cast<uLong>(n)) + 64, '\0');
-  z_stream zs{};
-  EXPECT_EQ(deflateInit2(&zs, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  zs.next_in = reinterpret_cast<Bytef*>(zeros.data());
-  zs.avail_in = static_cast<uInt>(n);
-  zs.next_out = reinterpret_cast<Bytef*>(out.data());
-  zs.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&zs, Z_FINISH), Z_STREAM_END);
-  out.resize(zs.total_out);
-  deflateEnd(&zs);
-  return out;
-}
+std::string gzipOfZeros(std::size_t n) { return testing::gzipString(std::string(n, '\0')); }
 
 TEST(KinetoImport, AGzipBombStopsAtTheLimitWithOneLine) {
   const std::string bomb = gzipOfZeros(64u << 20);

@@ -16,6 +16,7 @@
 #include "io/kineto_import.h"
 #include "io/open_input.h"
 #include "io/trace_json_splitter.h"
+#include "support/gzip_text.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
 
@@ -126,6 +127,43 @@ TEST(StreamingImport, StringsMayHoldBracketsCommasAndEscapedQuotes) {
   }
 }
 
+// The scan takes whole 64-byte blocks inside entries (quotes paired by parity, brackets outside
+// strings counted) and falls back to byte-wise scanning on a block with a backslash. Entries longer
+// than a block, with brackets, commas and escaped quotes in strings at every offset, nested args and
+// strings that cross block edges, must be cut exactly as byte-wise: the names come back whole.
+TEST(StreamingImport, LongEntriesWithBracketsAndEscapesInStringsAreCutAsByteWise) {
+  std::string json = R"({"traceEvents": [)";
+  std::vector<std::string> names;
+  for (int i = 0; i < 40; ++i) {
+    std::string name(static_cast<std::size_t>(i * 7 % 90), 'n');
+    const char* tricky[] = {"]}", "{[", "\\\"", ",", "\\\\", "}}]]"};
+    name.insert(name.size() / 2, tricky[i % 6]);
+    if (i % 5 == 0) name += "\\\"}";
+    std::string unescaped;
+    for (std::size_t c = 0; c < name.size(); ++c) {
+      if (name[c] == '\\') ++c;
+      unescaped += name[c];
+    }
+    names.push_back(unescaped);
+    if (i > 0) json += i % 3 == 0 ? " ,\n " : ",";
+    json += R"({"ph":"X","cat":"kernel","name":")" + name + R"(","pid":0,"tid":1,"ts":)" + std::to_string(10 * i + 5) +
+            R"(,"dur":1,"args":{"device":0,"stream":1,"shapes":[[1,2],[3,[4]]],"note":")" +
+            std::string(static_cast<std::size_t>(i * 13 % 70), 'x') + R"(]"}})";
+  }
+  json += "]}";
+  for (std::size_t chunk : {1, 5, 63, 64, 65, 200, 4096}) {
+    for (bool threaded : {false, true}) {
+      trace::StringTable strings;
+      trace::Run run = streamed(json, strings, {threaded, chunk, 1});
+      ASSERT_EQ(run.tracks.size(), 1u) << chunk;
+      ASSERT_EQ(run.tracks[0].intervals.size(), names.size()) << chunk;
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        ASSERT_EQ(strings.get(run.tracks[0].intervals.name[i]), names[i]) << "chunk " << chunk << " entry " << i;
+      }
+    }
+  }
+}
+
 std::string errorOf(const std::string& json, std::size_t chunk) {
   try {
     trace::StringTable strings;
@@ -164,6 +202,33 @@ TEST(StreamingImport, BrokenStructureIsInvalidJsonWhereverTheCutsFall) {
   EXPECT_EQ(errorOf("\"a string\"", 3), "inline: JSON but not a trace (expected an object with traceEvents)");
   EXPECT_EQ(errorOf("{\"traceName\": \"x\"}", 3), "inline: JSON but not a trace (no traceEvents array)");
   EXPECT_EQ(errorOf("", 3), "inline: empty file");
+}
+
+// Entries are read on the pipeline's thread when it runs: what is wrong with one is said in the same
+// words, with the same entry number, as on one thread, and after the entries before it.
+TEST(StreamingImport, AnEntryErrorReadsTheSameOnOneThreadAndOnTwo) {
+  std::string json = R"({"traceEvents": [)";
+  for (int i = 0; i < 3000; ++i) {
+    json += R"({"ph":"X","cat":"kernel","name":"k","pid":0,"tid":1,"ts":)" + std::to_string(i) + R"(,"dur":1},)";
+  }
+  const std::vector<std::string> bad = {R"({"ph":"X","cat":"kernel","name":"k","ts":"soon","dur":1})",
+                                        R"({"ph":"X","cat":7,"name":"k","ts":1,"dur":1})", R"(17)"};
+  const std::vector<std::string> expected = {"inline: not a trace (a timestamp is not a number in event 3001)",
+                                             "inline: not a Kineto trace (a field has the wrong type after event 3000)",
+                                             "inline: not a trace (traceEvents entry 3001 is not an object)"};
+  for (std::size_t b = 0; b < bad.size(); ++b) {
+    const std::string doc = json + bad[b] + "]}";
+    for (bool threaded : {false, true}) {
+      std::string message = "(no error)";
+      try {
+        trace::StringTable strings;
+        (void)streamed(doc, strings, {threaded, 4096, 1000});
+      } catch (const InputError& e) {
+        message = e.what();
+      }
+      EXPECT_EQ(message, expected[b]) << (threaded ? "threaded" : "one thread");
+    }
+  }
 }
 
 TEST(StreamingImport, ProgressRisesToOneAndAThrowingCallbackStopsBetweenChunks) {
@@ -250,6 +315,36 @@ TEST(StreamingImport, BlanksBetweenEntriesAreNeverHeldAndAPieceIsBounded) {
   EXPECT_EQ(refusal(R"({"deviceProperties": ")", 'x'),
             "giant: invalid JSON (a top-level value longer than 64 MiB: not a trace)");
   EXPECT_EQ(refusal("", '\0'), "giant: invalid JSON (the document is neither a JSON object nor an array: not a trace)");
+}
+
+// The streaming import holds a piece at a time, so the 4 GiB cap of reading a trace whole does not
+// apply to it (a trace of several GB must open); a gzip bomb is stopped by its ratio instead.
+TEST(StreamingImport, NoSizeCapButAGzipBombIsStoppedByItsRatio) {
+  const std::string path = dataPath("kineto/ns_resolution_rank0.json.gz");  // 15 MB of JSON
+  const std::string gz = testing::readWholeFile(path);
+  DecompressedStream::Options small;
+  small.maxBytes = 8u << 20;
+  DecompressedStream capped(gz, "t", small);
+  trace::StringTable strings;
+  EXPECT_NO_THROW((void)importKinetoStream(capped, strings, "t", "t"));
+  EXPECT_GT(capped.produced(), small.maxBytes);
+
+  std::string blanks = R"({"traceEvents": [)" + std::string(std::size_t{48} << 20, ' ') + "]}";
+  std::string bomb = testing::gzipString(blanks);
+  ASSERT_GT(blanks.size() / bomb.size(), kMaxStreamingRatio);
+  for (bool threaded : {false, true}) {
+    DecompressedStream in(bomb, "bomb.json.gz", {});
+    StreamImportOptions options;
+    options.threaded = threaded;
+    options.ratio_checked_after_bytes = 16u << 20;
+    try {
+      (void)importKinetoStream(in, strings, "t", "bomb.json.gz", {}, {}, options);
+      ADD_FAILURE() << "a gzip bomb was accepted";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "bomb.json.gz: decompresses to more than 200 times its size (a gzip bomb?); refusing");
+    }
+    EXPECT_LT(in.produced(), std::uint64_t{20} << 20);  // stopped soon after the threshold
+  }
 }
 
 }  // namespace

@@ -1,0 +1,389 @@
+// Kineto entries to KinetoEvents: categories (current and 2021 spellings), copy kinds from the
+// name, thread ids, exact microsecond times.
+#include "io/kineto_events.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <optional>
+
+#include "io/input_error.h"
+#include "io/kineto_import.h"
+#include "trace/range_names.h"
+
+namespace feedscope::io {
+
+namespace sj = simdjson::ondemand;
+using trace::IntervalKind;
+using trace::MemoryKind;
+using trace::TimeNs;
+
+namespace {
+
+enum class Category {
+  Kernel, Memcpy, Memset, Runtime, Driver, HostOp, UserAnnotation, GpuUserAnnotation, Sync,
+  // No "cat" at all: the autograd profiler's own Chrome trace, written by a PyTorch built without
+  // Kineto (Debian's python3-torch). Ops and record_function ranges alike, told apart by name.
+  Uncategorised, Ignored
+};
+
+bool equalsIgnoreCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// Current categories and the legacy (PyTorch 1.8-1.9, 2021) ones.
+Category categoryOf(std::string_view cat) {
+  struct Alias {
+    std::string_view name;
+    Category category;
+  };
+  static constexpr std::array<Alias, 18> kAliases = {{
+      {"kernel", Category::Kernel},
+      {"gpu_memcpy", Category::Memcpy},
+      {"memcpy", Category::Memcpy},
+      {"gpu_memset", Category::Memset},
+      {"memset", Category::Memset},
+      {"cuda_runtime", Category::Runtime},
+      {"runtime", Category::Runtime},
+      {"cuda_driver", Category::Driver},
+      {"driver", Category::Driver},
+      {"cpu_op", Category::HostOp},
+      {"operator", Category::HostOp},
+      {"python_function", Category::HostOp},
+      {"user_annotation", Category::UserAnnotation},
+      {"user annotation", Category::UserAnnotation},
+      {"gpu_user_annotation", Category::GpuUserAnnotation},
+      {"gpu user annotation", Category::GpuUserAnnotation},
+      {"cuda_sync", Category::Sync},
+      {"sync", Category::Sync},
+  }};
+  // Current traces spell them exactly so: the case-insensitive pass is for the 2021 ones.
+  for (const auto& a : kAliases) {
+    if (cat == a.name) return a.category;
+  }
+  for (const auto& a : kAliases) {
+    if (equalsIgnoreCase(cat, a.name)) return a.category;
+  }
+  return cat.empty() ? Category::Uncategorised : Category::Ignored;
+}
+
+MemoryKind memoryKindFromKineto(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  if (equalsIgnoreCase(s, "Pageable")) return MemoryKind::Pageable;
+  if (equalsIgnoreCase(s, "Pinned")) return MemoryKind::Pinned;
+  if (equalsIgnoreCase(s, "Device")) return MemoryKind::Device;
+  if (equalsIgnoreCase(s, "Array")) return MemoryKind::Array;
+  if (equalsIgnoreCase(s, "Managed")) return MemoryKind::Managed;
+  if (equalsIgnoreCase(s, "Device Static")) return MemoryKind::DeviceStatic;
+  if (equalsIgnoreCase(s, "Managed Static")) return MemoryKind::ManagedStatic;
+  if (equalsIgnoreCase(s, "Host")) return MemoryKind::Host;
+  return MemoryKind::Unknown;
+}
+
+// "Memcpy HtoD (Pageable -> Device)" -> H2D from pageable memory.
+void readCopyName(std::string_view name, KinetoEvent& e) {
+  struct Dir {
+    std::string_view token;
+    IntervalKind kind;
+  };
+  static constexpr std::array<Dir, 10> kDirs = {{{"HtoD", IntervalKind::MemcpyHtoD},
+                                                 {"HtoA", IntervalKind::MemcpyHtoD},
+                                                 {"DtoH", IntervalKind::MemcpyDtoH},
+                                                 {"AtoH", IntervalKind::MemcpyDtoH},
+                                                 {"DtoD", IntervalKind::MemcpyDtoD},
+                                                 {"DtoA", IntervalKind::MemcpyDtoD},
+                                                 {"AtoD", IntervalKind::MemcpyDtoD},
+                                                 {"AtoA", IntervalKind::MemcpyDtoD},
+                                                 {"HtoH", IntervalKind::MemcpyHtoH},
+                                                 {"PtoP", IntervalKind::MemcpyPtoP}}};
+  e.kind = IntervalKind::MemcpyDtoD;
+  for (const auto& d : kDirs) {
+    if (name.find(d.token) != std::string_view::npos) {
+      e.kind = d.kind;
+      break;
+    }
+  }
+  auto open = name.find('(');
+  auto arrow = name.find("->", open == std::string_view::npos ? 0 : open);
+  auto close = name.find(')', arrow == std::string_view::npos ? 0 : arrow);
+  if (open != std::string_view::npos && arrow != std::string_view::npos && close != std::string_view::npos) {
+    e.src = memoryKindFromKineto(name.substr(open + 1, arrow - open - 1));
+    e.dst = memoryKindFromKineto(name.substr(arrow + 2, close - arrow - 2));
+  }
+}
+
+// An operator named as a step or a data-loading range is one; any other stays an operator.
+IntervalKind hostOpKind(std::string_view name) {
+  IntervalKind kind = trace::classifyRangeName(name);
+  return kind == IntervalKind::Step || kind == IntervalKind::DataLoading ? kind : IntervalKind::HostOp;
+}
+
+std::uint64_t byteCount(const std::optional<std::int64_t>& bytes) {
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(0, bytes.value_or(0)));
+}
+
+constexpr std::int64_t kFirstNamedThreadId = std::int64_t{1} << 40;
+
+}  // namespace
+
+// The integer is tried first: it is what traces write, and a value that is not a number fails both
+// reads as it failed the type check they once began with.
+std::optional<std::int64_t> kinetoIntegerOf(sj::value v) {
+  std::int64_t n;
+  if (v.get_int64().get(n) == simdjson::SUCCESS) return n;
+  double d;
+  if (v.get_double().get(d) == simdjson::SUCCESS && std::isfinite(d) && std::fabs(d) < 9.0e18) {
+    return static_cast<std::int64_t>(d);
+  }
+  return std::nullopt;
+}
+
+// The fields of one entry as read, before they are turned into a KinetoEvent. The strings point into
+// the parser's buffers, valid until the next piece.
+struct KinetoEventReader::Entry {
+  std::string_view ph, cat, name, metaName;
+  std::optional<TimeNs> ts, dur;
+  std::optional<std::int64_t> pid, tid, device, stream, correlation, bytes;
+};
+
+void KinetoEventReader::fail(simdjson::error_code e) const {
+  std::string where = entries_ > 0 ? " after event " + std::to_string(entries_) : "";
+  if (e == simdjson::INCORRECT_TYPE) {
+    throw InputError(what_ + ": not a Kineto trace (a field has the wrong type" + where + ")");
+  }
+  throw InputError(what_ + ": invalid JSON (" + simdjson::error_message(e) + where + ")");
+}
+
+void KinetoEventReader::read(JsonPiece piece, KinetoEventBatch& out) {
+  out.events.clear();
+  out.text.clear();
+  out.entries = 0;
+  sj::document doc;
+  check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
+  sj::array events;
+  check(doc.get_array().get(events));
+  for (auto item : events) {
+    sj::object obj;
+    simdjson::error_code err = std::move(item).get_object().get(obj);
+    if (err == simdjson::INCORRECT_TYPE) {
+      throw InputError(what_ + ": not a trace (traceEvents entry " + std::to_string(entries_ + 1) + " is not an object)");
+    }
+    check(err);
+    readEntry(obj, out);
+    ++entries_;
+    ++out.entries;
+  }
+}
+
+// A key as written, without unescaping it into the parser's buffer (which copies every key of
+// every event): Kineto's keys hold no escapes, and one that does is unescaped as before. Stage 1
+// has checked that every string is closed.
+std::string_view KinetoEventReader::keyOf(sj::field& field) const {
+  const char* raw = field.key().raw();
+  const char* end = raw;
+  while (*end != '"' && *end != '\\') ++end;
+  if (*end == '"') return {raw, static_cast<std::size_t>(end - raw)};
+  std::string_view key;
+  check(field.unescaped_key().get(key));
+  return key;
+}
+
+void KinetoEventReader::readEntry(sj::object& obj, KinetoEventBatch& out) {
+  Entry e;
+  for (auto fieldResult : obj) {
+    sj::field field;
+    check(std::move(fieldResult).get(field));
+    const std::string_view key = keyOf(field);
+    sj::value v = field.value();
+    if (key.empty()) continue;
+    switch (key[0]) {
+      case 'p':
+        if (key == "ph") {
+          check(v.get_string().get(e.ph));
+        } else if (key == "pid") {
+          e.pid = kinetoIntegerOf(v);
+        }
+        break;
+      case 'c':
+        if (key == "cat") check(v.get_string().get(e.cat));
+        break;
+      case 'n':
+        if (key == "name") check(v.get_string().get(e.name));
+        break;
+      case 't':
+        if (key == "ts") {
+          e.ts = timeOf(v);
+        } else if (key == "tid") {
+          e.tid = threadIdOf(v, out);
+        }
+        break;
+      case 'd':
+        if (key == "dur") e.dur = timeOf(v);
+        break;
+      case 'a':
+        if (key == "args") readArgs(v, e);
+        break;
+      default:
+        break;
+    }
+  }
+  keep(e, out);
+}
+
+void KinetoEventReader::readArgs(sj::value& v, Entry& e) {
+  sj::object args;
+  if (v.get_object().get(args) != simdjson::SUCCESS) return;
+  for (auto fieldResult : args) {
+    sj::field field;
+    check(std::move(fieldResult).get(field));
+    const std::string_view key = keyOf(field);
+    if (key == "device") {
+      e.device = kinetoIntegerOf(field.value());
+    } else if (key == "stream") {
+      e.stream = kinetoIntegerOf(field.value());
+    } else if (key == "correlation") {
+      e.correlation = kinetoIntegerOf(field.value());
+    } else if (key == "bytes") {
+      e.bytes = kinetoIntegerOf(field.value());
+    } else if (key == "name") {
+      std::string_view s;
+      if (field.value().get_string().get(s) == simdjson::SUCCESS) e.metaName = s;
+    }
+  }
+}
+
+TimeNs KinetoEventReader::timeOf(sj::value& v) const {
+  std::string_view tok = v.raw_json_token();
+  auto ns = microsTokenToNs(tok);
+  if (!ns) {
+    sj::json_type type;
+    if (v.type().get(type) == simdjson::SUCCESS && type != sj::json_type::number) {
+      throw InputError(what_ + ": not a trace (a timestamp is not a number in event " + std::to_string(entries_ + 1) + ")");
+    }
+    fail(simdjson::NUMBER_ERROR);
+  }
+  return *ns;
+}
+
+// Thread ids are numbers in current traces and strings in 2021 ones ("1234", "stream 7", "PyTorch
+// Profiler (0)"): a string of digits (after an optional word) is that number, any other string gets
+// an id of its own, so distinct threads never share a track.
+std::optional<std::int64_t> KinetoEventReader::threadIdOf(sj::value v, KinetoEventBatch& out) {
+  std::string_view s;
+  if (v.get_string().get(s) != simdjson::SUCCESS) return kinetoIntegerOf(v);
+  std::size_t digits = s.size();
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(s[digits - 1]))) --digits;
+  const bool numberAtEnd = digits < s.size() && s.size() - digits <= 18;
+  if (numberAtEnd && (digits == 0 || s.substr(0, digits) == "stream ")) {
+    return std::stoll(std::string(s.substr(digits)));
+  }
+  auto [it, added] =
+      namedThreadIds_.try_emplace(std::string(s), kFirstNamedThreadId + static_cast<std::int64_t>(namedThreadIds_.size()));
+  if (added) {
+    KinetoEvent named;
+    named.target = KinetoEvent::Target::NamedThreadId;
+    named.first = it->second;
+    named.text_offset = static_cast<std::uint32_t>(out.text.size());
+    named.text_size = static_cast<std::uint32_t>(s.size());
+    out.text.append(s);
+    out.events.push_back(named);
+  }
+  return it->second;
+}
+
+// What the entry becomes: the rules the importer has always applied, now on the reading thread.
+void KinetoEventReader::keep(const Entry& e, KinetoEventBatch& out) const {
+  KinetoEvent k;
+  std::string_view text = e.name;
+  if (e.ph == "M") {
+    if (!e.pid || e.metaName.empty()) return;
+    if (e.name == "process_name") {
+      k.target = KinetoEvent::Target::ProcessName;
+    } else if (e.name == "thread_name" && e.tid) {
+      k.target = KinetoEvent::Target::ThreadName;
+      k.second = *e.tid;
+    } else {
+      return;
+    }
+    k.first = *e.pid;
+    text = e.metaName;
+  } else {
+    if (e.ph != "X") return;
+    const Category cat = categoryOf(e.cat);
+    if (cat == Category::Ignored) return;
+    if (!e.ts || !e.dur) {
+      out.events.push_back(k);  // Target::Malformed
+      return;
+    }
+    k.ts = *e.ts;
+    k.dur = *e.dur;
+    k.correlation = static_cast<std::uint32_t>(e.correlation.value_or(0));
+    const std::int64_t device = static_cast<std::int32_t>(e.device.value_or(e.pid.value_or(0)));
+    const std::int64_t stream = e.stream.value_or(e.tid.value_or(0));
+    auto onGpu = [&](IntervalKind kind) {
+      k.target = KinetoEvent::Target::GpuStream;
+      k.kind = kind;
+      k.first = device;
+      k.second = stream;
+    };
+    auto onHost = [&](IntervalKind kind) {
+      k.target = KinetoEvent::Target::HostThread;
+      k.kind = kind;
+      k.first = e.pid.value_or(0);
+      k.second = e.tid.value_or(0);
+    };
+    switch (cat) {
+      case Category::Kernel:
+        onGpu(IntervalKind::Kernel);
+        break;
+      case Category::Memcpy:
+        onGpu(IntervalKind::MemcpyDtoD);
+        readCopyName(e.name, k);
+        k.bytes = byteCount(e.bytes);
+        break;
+      case Category::Memset:
+        onGpu(IntervalKind::Memset);
+        k.bytes = byteCount(e.bytes);
+        break;
+      case Category::Sync:
+        onGpu(IntervalKind::Synchronization);
+        break;
+      case Category::GpuUserAnnotation:
+        k.target = KinetoEvent::Target::GpuMarkers;
+        k.kind = IntervalKind::GpuAnnotation;
+        k.first = device;
+        break;
+      case Category::Runtime:
+      case Category::Driver:
+        onHost(cat == Category::Runtime ? IntervalKind::RuntimeApi : IntervalKind::DriverApi);
+        if (e.name.find("Async") != std::string_view::npos) k.flags |= trace::flags::kAsyncApi;
+        break;
+      case Category::HostOp:
+        // 2021 traces record steps and DataLoader iterations as operators ("Operator" category).
+        onHost(hostOpKind(e.name));
+        k.correlation = 0;
+        break;
+      case Category::UserAnnotation:
+        onHost(trace::classifyRangeName(e.name));
+        k.correlation = 0;
+        break;
+      case Category::Uncategorised:
+        onHost(trace::classifyRangeName(e.name));
+        if (k.kind == IntervalKind::Range) k.kind = IntervalKind::HostOp;
+        k.correlation = 0;
+        break;
+      case Category::Ignored:
+        return;
+    }
+  }
+  k.text_offset = static_cast<std::uint32_t>(out.text.size());
+  k.text_size = static_cast<std::uint32_t>(text.size());
+  out.text.append(text);
+  out.events.push_back(k);
+}
+
+}  // namespace feedscope::io

@@ -1,0 +1,80 @@
+// A batch of traceEvents entries read into what the importer keeps of them, on the thread that cut
+// them out of the stream: reading JSON is most of an import's work, so the streaming import reads
+// on its second thread (with the inflating and the cutting) and only builds tracks on the caller's.
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/split_pipeline.h"
+#include "io/trace_json_splitter.h"
+#include "trace/types.h"
+
+namespace feedscope::io {
+
+// One entry that matters: an interval for a track, or a name for a process or a thread.
+struct KinetoEvent {
+  enum class Target : std::uint8_t {
+    GpuStream,       // first: device, second: stream
+    GpuMarkers,      // first: device
+    HostThread,      // first: pid, second: tid
+    ProcessName,     // first: pid; text: the name
+    ThreadName,      // first: pid, second: tid; text: the name
+    NamedThreadId,   // first: the id given to a thread known only by a name (text)
+    Malformed,       // an interval without a time or a duration: counted, not kept
+  };
+  Target target = Target::Malformed;
+  trace::IntervalKind kind = trace::IntervalKind::Kernel;
+  trace::MemoryKind src = trace::MemoryKind::Unknown;
+  trace::MemoryKind dst = trace::MemoryKind::Unknown;
+  std::uint8_t flags = 0;
+  std::uint32_t correlation = 0;
+  std::uint32_t text_offset = 0, text_size = 0;  // in the batch's text
+  trace::TimeNs ts = 0, dur = 0;  // as written: the trace's base time is added when the track is built
+  std::int64_t first = 0, second = 0;
+  std::uint64_t bytes = 0;
+};
+
+struct KinetoEventBatch final : PreparedBatch {
+  std::vector<KinetoEvent> events;
+  std::string text;         // the names the events point into
+  std::size_t entries = 0;  // traceEvents entries read, kept or not
+  std::string_view textOf(const KinetoEvent& e) const { return {text.data() + e.text_offset, e.text_size}; }
+};
+
+// Reads `[entry, ...]` pieces in trace order. Throws InputError with the entry's number for what is
+// not a trace; the numbering runs on across pieces.
+class KinetoEventReader {
+ public:
+  explicit KinetoEventReader(std::string what) : what_(std::move(what)) {}
+  void read(JsonPiece piece, KinetoEventBatch& out);
+
+ private:
+  struct Entry;
+  [[noreturn]] void fail(simdjson::error_code e) const;
+  void check(simdjson::error_code e) const {
+    if (e != simdjson::SUCCESS) fail(e);
+  }
+  void readEntry(simdjson::ondemand::object& obj, KinetoEventBatch& out);
+  void readArgs(simdjson::ondemand::value& v, Entry& e);
+  std::string_view keyOf(simdjson::ondemand::field& field) const;
+  trace::TimeNs timeOf(simdjson::ondemand::value& v) const;
+  std::optional<std::int64_t> threadIdOf(simdjson::ondemand::value v, KinetoEventBatch& out);
+  void keep(const Entry& e, KinetoEventBatch& out) const;
+
+  std::string what_;
+  simdjson::ondemand::parser parser_;
+  std::size_t entries_ = 0;  // over all pieces, for error messages
+  std::map<std::string, std::int64_t, std::less<>> namedThreadIds_;
+};
+
+// An integer however the trace writes it (12, 12.0, 1.2e1); nullopt for anything else.
+std::optional<std::int64_t> kinetoIntegerOf(simdjson::ondemand::value v);
+
+}  // namespace feedscope::io
