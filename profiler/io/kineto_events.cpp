@@ -126,8 +126,6 @@ std::uint64_t byteCount(const std::optional<std::int64_t>& bytes) {
   return static_cast<std::uint64_t>(std::max<std::int64_t>(0, bytes.value_or(0)));
 }
 
-constexpr std::int64_t kFirstNamedThreadId = std::int64_t{1} << 40;
-
 }  // namespace
 
 // The integer is tried first: it is what traces write, and a value that is not a number fails both
@@ -148,6 +146,10 @@ struct KinetoEventReader::Entry {
   std::string_view ph, cat, name, metaName;
   std::optional<TimeNs> ts, dur;
   std::optional<std::int64_t> pid, tid, device, stream, correlation, bytes;
+  bool threadNamed = false;  // the tid is a name: then `tid` holds 0
+  struct {
+    std::uint32_t offset = 0, size = 0;
+  } threadName;  // in the batch's text
 };
 
 void KinetoEventReader::fail(simdjson::error_code e) const {
@@ -158,10 +160,12 @@ void KinetoEventReader::fail(simdjson::error_code e) const {
   throw InputError(what_ + ": invalid JSON (" + simdjson::error_message(e) + where + ")");
 }
 
-void KinetoEventReader::read(JsonPiece piece, KinetoEventBatch& out) {
+void KinetoEventReader::read(JsonPiece piece, KinetoEventBatch& out, std::size_t entriesBefore) {
   out.events.clear();
   out.text.clear();
   out.entries = 0;
+  entries_ = entriesBefore;
+  threadNamesSeen_.clear();
   sj::document doc;
   check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
   sj::array events;
@@ -218,7 +222,7 @@ void KinetoEventReader::readEntry(sj::object& obj, KinetoEventBatch& out) {
         if (key == "ts") {
           e.ts = timeOf(v);
         } else if (key == "tid") {
-          e.tid = threadIdOf(v, out);
+          readThreadId(v, e, out);
         }
         break;
       case 'd':
@@ -270,29 +274,47 @@ TimeNs KinetoEventReader::timeOf(sj::value& v) const {
 }
 
 // Thread ids are numbers in current traces and strings in 2021 ones ("1234", "stream 7", "PyTorch
-// Profiler (0)"): a string of digits (after an optional word) is that number, any other string gets
-// an id of its own, so distinct threads never share a track.
-std::optional<std::int64_t> KinetoEventReader::threadIdOf(sj::value v, KinetoEventBatch& out) {
+// Profiler (0)"): a string of digits (after an optional word) is that number, any other string names
+// a thread that gets an id of its own when the tracks are built, so distinct threads never share a
+// track. Ids go by first appearance in the trace, so each piece lists the names it sees first.
+void KinetoEventReader::readThreadId(sj::value v, Entry& e, KinetoEventBatch& out) {
   std::string_view s;
-  if (v.get_string().get(s) != simdjson::SUCCESS) return kinetoIntegerOf(v);
+  if (v.get_string().get(s) != simdjson::SUCCESS) {
+    e.tid = kinetoIntegerOf(v);
+    return;
+  }
   std::size_t digits = s.size();
   while (digits > 0 && std::isdigit(static_cast<unsigned char>(s[digits - 1]))) --digits;
   const bool numberAtEnd = digits < s.size() && s.size() - digits <= 18;
   if (numberAtEnd && (digits == 0 || s.substr(0, digits) == "stream ")) {
-    return std::stoll(std::string(s.substr(digits)));
+    e.tid = std::stoll(std::string(s.substr(digits)));
+    return;
   }
-  auto [it, added] =
-      namedThreadIds_.try_emplace(std::string(s), kFirstNamedThreadId + static_cast<std::int64_t>(namedThreadIds_.size()));
-  if (added) {
-    KinetoEvent named;
-    named.target = KinetoEvent::Target::NamedThreadId;
-    named.first = it->second;
-    named.text_offset = static_cast<std::uint32_t>(out.text.size());
-    named.text_size = static_cast<std::uint32_t>(s.size());
-    out.text.append(s);
-    out.events.push_back(named);
+  e.tid = 0;
+  e.threadNamed = true;
+  for (std::size_t seen : threadNamesSeen_) {
+    const KinetoEvent& named = out.events[seen];
+    if (out.textOf(named) == s) {
+      e.threadName = {named.text_offset, named.text_size};
+      return;
+    }
   }
-  return it->second;
+  KinetoEvent named;
+  named.target = KinetoEvent::Target::NamedThreadSeen;
+  named.text_offset = static_cast<std::uint32_t>(out.text.size());
+  named.text_size = static_cast<std::uint32_t>(s.size());
+  out.text.append(s);
+  threadNamesSeen_.push_back(out.events.size());
+  out.events.push_back(named);
+  e.threadName = {named.text_offset, named.text_size};
+}
+
+// `second` is the entry's thread: when the thread is known by a name, the id is the builder's to give.
+void KinetoEventReader::markNamedThread(const Entry& e, KinetoEvent& k) {
+  if (!e.threadNamed) return;
+  k.second_is_named_thread = true;
+  k.thread_name_offset = e.threadName.offset;
+  k.thread_name_size = e.threadName.size;
 }
 
 // What the entry becomes: the rules the importer has always applied, now on the reading thread.
@@ -306,6 +328,7 @@ void KinetoEventReader::keep(const Entry& e, KinetoEventBatch& out) const {
     } else if (e.name == "thread_name" && e.tid) {
       k.target = KinetoEvent::Target::ThreadName;
       k.second = *e.tid;
+      markNamedThread(e, k);
     } else {
       return;
     }
@@ -329,12 +352,14 @@ void KinetoEventReader::keep(const Entry& e, KinetoEventBatch& out) const {
       k.kind = kind;
       k.first = device;
       k.second = stream;
+      if (!e.stream) markNamedThread(e, k);
     };
     auto onHost = [&](IntervalKind kind) {
       k.target = KinetoEvent::Target::HostThread;
       k.kind = kind;
       k.first = e.pid.value_or(0);
       k.second = e.tid.value_or(0);
+      markNamedThread(e, k);
     };
     switch (cat) {
       case Category::Kernel:

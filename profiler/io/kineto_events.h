@@ -7,7 +7,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +25,7 @@ struct KinetoEvent {
     HostThread,      // first: pid, second: tid
     ProcessName,     // first: pid; text: the name
     ThreadName,      // first: pid, second: tid; text: the name
-    NamedThreadId,   // first: the id given to a thread known only by a name (text)
+    NamedThreadSeen, // text: a thread known only by a name, first seen in this batch (ids follow this order)
     Malformed,       // an interval without a time or a duration: counted, not kept
   };
   Target target = Target::Malformed;
@@ -34,8 +33,10 @@ struct KinetoEvent {
   trace::MemoryKind src = trace::MemoryKind::Unknown;
   trace::MemoryKind dst = trace::MemoryKind::Unknown;
   std::uint8_t flags = 0;
+  bool second_is_named_thread = false;  // `second` is the thread named by `thread_name`'s text (2021 traces)
   std::uint32_t correlation = 0;
   std::uint32_t text_offset = 0, text_size = 0;  // in the batch's text
+  std::uint32_t thread_name_offset = 0, thread_name_size = 0;
   trace::TimeNs ts = 0, dur = 0;  // as written: the trace's base time is added when the track is built
   std::int64_t first = 0, second = 0;
   std::uint64_t bytes = 0;
@@ -46,14 +47,18 @@ struct KinetoEventBatch final : PreparedBatch {
   std::string text;         // the names the events point into
   std::size_t entries = 0;  // traceEvents entries read, kept or not
   std::string_view textOf(const KinetoEvent& e) const { return {text.data() + e.text_offset, e.text_size}; }
+  std::string_view threadNameOf(const KinetoEvent& e) const {
+    return {text.data() + e.thread_name_offset, e.thread_name_size};
+  }
 };
 
-// Reads `[entry, ...]` pieces in trace order. Throws InputError with the entry's number for what is
-// not a trace; the numbering runs on across pieces.
+// Reads `[entry, ...]` pieces, each on its own: pieces may be read on two threads at once, in any
+// order (one reader per thread). Throws InputError for what is not a trace, numbering the entries
+// from `entriesBefore` (the entries of traceEvents in the pieces before this one).
 class KinetoEventReader {
  public:
   explicit KinetoEventReader(std::string what) : what_(std::move(what)) {}
-  void read(JsonPiece piece, KinetoEventBatch& out);
+  void read(JsonPiece piece, KinetoEventBatch& out, std::size_t entriesBefore);
 
  private:
   struct Entry;
@@ -65,13 +70,14 @@ class KinetoEventReader {
   void readArgs(simdjson::ondemand::value& v, Entry& e);
   std::string_view keyOf(simdjson::ondemand::field& field) const;
   trace::TimeNs timeOf(simdjson::ondemand::value& v) const;
-  std::optional<std::int64_t> threadIdOf(simdjson::ondemand::value v, KinetoEventBatch& out);
+  void readThreadId(simdjson::ondemand::value v, Entry& e, KinetoEventBatch& out);
   void keep(const Entry& e, KinetoEventBatch& out) const;
+  static void markNamedThread(const Entry& e, KinetoEvent& k);
 
   std::string what_;
   simdjson::ondemand::parser parser_;
-  std::size_t entries_ = 0;  // over all pieces, for error messages
-  std::map<std::string, std::int64_t, std::less<>> namedThreadIds_;
+  std::size_t entries_ = 0;  // entries before the one being read, for error messages
+  std::vector<std::size_t> threadNamesSeen_;  // this piece's NamedThreadSeen events (indexes)
 };
 
 // An integer however the trace writes it (12, 12.0, 1.2e1); nullopt for anything else.

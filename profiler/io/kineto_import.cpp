@@ -106,8 +106,16 @@ class KinetoReader {
   void addEvents(const KinetoEventBatch& batch) {
     sawEvents_ = true;
     events_ += batch.entries;
-    for (const KinetoEvent& e : batch.events) add(e, batch.textOf(e));
+    for (const KinetoEvent& e : batch.events) {
+      if (!e.second_is_named_thread) {
+        add(e, batch.textOf(e), e.second);
+      } else {
+        add(e, batch.textOf(e), namedThreadId(batch.threadNameOf(e)));
+      }
+    }
   }
+
+  std::size_t entriesRead() const { return events_; }
 
   // A document whose top level is neither an object nor an array: says why it is not a trace
   // (invalid JSON when it is not even a JSON value).
@@ -217,17 +225,25 @@ class KinetoReader {
     }
   }
 
-  void add(const KinetoEvent& e, std::string_view text) {
+  // A thread known only by a name gets the next id the first time the trace names it.
+  std::int64_t namedThreadId(std::string_view name) {
+    auto [it, added] = namedThreadIds_.try_emplace(std::string(name), kFirstNamedThreadId + static_cast<std::int64_t>(namedThreadIds_.size()));
+    if (added) threadNamesById_[it->second] = it->first;
+    return it->second;
+  }
+
+  // `thread`: the event's `second`, with a named thread resolved to its id.
+  void add(const KinetoEvent& e, std::string_view text, std::int64_t thread) {
     using Target = KinetoEvent::Target;
     switch (e.target) {
       case Target::ProcessName:
         processNames_[e.first] = std::string(text);
         return;
       case Target::ThreadName:
-        threadNames_[{e.first, e.second}] = std::string(text);
+        threadNames_[{e.first, thread}] = std::string(text);
         return;
-      case Target::NamedThreadId:
-        threadNamesById_[e.first] = std::string(text);
+      case Target::NamedThreadSeen:
+        namedThreadId(text);
         return;
       case Target::Malformed:
         ++malformed_;
@@ -250,22 +266,23 @@ class KinetoReader {
     iv.name = strings_.intern(text);
     switch (e.target) {
       case Target::GpuStream:
-        builder_.add(builder_.gpuTrack(static_cast<std::int32_t>(e.first), e.second), iv);
+        builder_.add(builder_.gpuTrack(static_cast<std::int32_t>(e.first), thread), iv);
         break;
       case Target::GpuMarkers:
         builder_.add(builder_.gpuMarkerTrack(static_cast<std::int32_t>(e.first)), iv);
         break;
       default:
-        builder_.add(builder_.hostTrack(e.first, e.second), iv);
+        builder_.add(builder_.hostTrack(e.first, thread), iv);
         break;
     }
   }
 
   // Adds the base time to a track read before baseTimeNanoseconds appeared, dropping (and counting)
   // what then falls outside the valid time range.
+  // In place: a copy of every column would be as large again in fresh, zeroed pages, and Kineto
+  // writes baseTimeNanoseconds after the events, so every current trace is rebased.
   void rebaseTrack(trace::IntervalColumns& iv, trace::RecordCounts& records) const {
-    trace::IntervalColumns kept;
-    kept.reserve(iv.size());
+    std::size_t kept = 0;
     for (std::size_t i = 0; i < iv.size(); ++i) {
       trace::Interval x = iv.at(i);
       if (__builtin_add_overflow(x.start_ns, baseNs_, &x.start_ns) || __builtin_add_overflow(x.end_ns, baseNs_, &x.end_ns) ||
@@ -273,9 +290,9 @@ class KinetoReader {
         ++records.invalid;
         continue;
       }
-      kept.push_back(x);
+      iv.set(kept++, x);
     }
-    iv = std::move(kept);
+    iv.truncate(kept);
   }
 
   trace::Run finishRun(const ProgressFn& progress) {
@@ -304,6 +321,8 @@ class KinetoReader {
     return builder_.finish();
   }
 
+  static constexpr std::int64_t kFirstNamedThreadId = std::int64_t{1} << 40;
+  std::map<std::string, std::int64_t, std::less<>> namedThreadIds_;
   std::map<std::int64_t, std::string> threadNamesById_;
   sj::parser parser_;  // top-level keys (event batches have their own KinetoEventReader)
   trace::StringTable& strings_;
@@ -326,7 +345,7 @@ class ReaderSink final : public TraceJsonSink {
   ReaderSink(KinetoReader& reader, std::string_view what) : reader_(reader), events_(std::string(what)) {}
   void topLevelKey(JsonPiece piece) override { reader_.readTopLevelKey(piece); }
   void eventBatch(JsonPiece piece) override {
-    events_.read(piece, batch_);
+    events_.read(piece, batch_, reader_.entriesRead());
     reader_.addEvents(batch_);
   }
   void otherDocument(JsonPiece piece) override { reader_.readOtherDocument(piece); }
@@ -383,17 +402,28 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
     return InputError(std::string(what) + (in.isGzip() ? ": empty file (after decompression)" : ": empty file"));
   };
   if (options.threaded) {
-    KinetoEventReader events{std::string(what)};  // used on the pipeline's thread only
-    auto readBatch = [&events](JsonPiece batch, std::unique_ptr<PreparedBatch>& out) {
+    // One reader per thread: the pipeline's reads batches ahead (numbered from 0: an error there is
+    // read again here, in order, and told with the entries before it).
+    KinetoEventReader pipelineEvents{std::string(what)};
+    auto readBatch = [&pipelineEvents](JsonPiece batch, std::unique_ptr<PreparedBatch>& out) {
       if (!out) out = std::make_unique<KinetoEventBatch>();
-      events.read(batch, static_cast<KinetoEventBatch&>(*out));
+      pipelineEvents.read(batch, static_cast<KinetoEventBatch&>(*out), 0);
     };
+    KinetoEventReader events{std::string(what)};
+    KinetoEventBatch batch;
     SplitPipeline pipeline(in, std::string(what), head, options.chunk_bytes, options.batch_bytes, readBatch);
     SplitPipeline::Piece piece;
     for (pipeline.next(piece); piece.kind != SplitPipeline::Kind::End; pipeline.next(piece)) {
       switch (piece.kind) {
         case SplitPipeline::Kind::TopLevelKey: reader.readTopLevelKey(piece.json()); break;
-        case SplitPipeline::Kind::EventBatch: reader.addEvents(static_cast<const KinetoEventBatch&>(*piece.prepared)); break;
+        case SplitPipeline::Kind::EventBatch:
+          if (piece.prepared) {
+            reader.addEvents(static_cast<const KinetoEventBatch&>(*piece.prepared));
+          } else {
+            events.read(piece.json(), batch, reader.entriesRead());
+            reader.addEvents(batch);
+          }
+          break;
         case SplitPipeline::Kind::OtherDocument: reader.readOtherDocument(piece.json()); break;
         case SplitPipeline::Kind::End: break;
       }

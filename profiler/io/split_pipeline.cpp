@@ -2,6 +2,8 @@
 #include "io/split_pipeline.h"
 
 #include <cstring>
+
+#include "io/input_error.h"
 #include <memory>
 
 namespace feedscope::io {
@@ -33,14 +35,12 @@ SplitPipeline::~SplitPipeline() {
 }
 
 void SplitPipeline::push(Kind kind, JsonPiece json) {
-  if (kind == Kind::EventBatch && batchReader_) {
-    pushRead(json);
-    return;
-  }
   std::vector<char> bytes;
   {
     std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return stop_ || queue_.size() < piecesAhead_; });
+    while (!stop_ && queue_.size() >= piecesAhead_) {
+      if (!readOneUnread(lock)) changed_.wait(lock);  // full: help rather than wait
+    }
     if (stop_) throw Stopped{};
     if (!spare_.empty()) {
       bytes = std::move(spare_.back());
@@ -53,30 +53,39 @@ void SplitPipeline::push(Kind kind, JsonPiece json) {
   Piece piece{kind, std::move(bytes), json.size, nullptr, in_.compressedConsumed()};
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back(std::move(piece));
+    queue_.push_back({std::move(piece), Reading::Unread});
   }
   changed_.notify_all();
 }
 
-// Reads the batch before waiting for room in the queue: the reading overlaps the caller's building.
-void SplitPipeline::pushRead(JsonPiece json) {
-  std::unique_ptr<PreparedBatch> prepared;
-  {
-    std::lock_guard lock(mutex_);
+// Reads the newest unread batch (the queue is full, or the input has ended: the caller has work
+// either way). False when there is none left to read.
+bool SplitPipeline::readOneUnread(std::unique_lock<std::mutex>& lock) {
+  if (!batchReader_) return false;
+  // The front is, or is about to be, the caller's: never take it.
+  for (std::size_t i = queue_.size(); i-- > 1;) {
+    Queued& q = queue_[i];
+    if (q.piece.kind != Kind::EventBatch || q.reading != Reading::Unread) continue;
+    q.reading = Reading::Reading;
+    std::unique_ptr<PreparedBatch> prepared;
     if (!sparePrepared_.empty()) {
       prepared = std::move(sparePrepared_.back());
       sparePrepared_.pop_back();
     }
+    lock.unlock();
+    bool read = true;
+    try {
+      batchReader_(q.piece.json(), prepared);
+    } catch (const InputError&) {
+      read = false;  // the caller reads it again and tells the error where it belongs
+    }
+    lock.lock();
+    if (read) q.piece.prepared = std::move(prepared);
+    q.reading = Reading::Done;
+    changed_.notify_all();
+    return true;
   }
-  batchReader_(json, prepared);
-  Piece piece{Kind::EventBatch, {}, 0, std::move(prepared), in_.compressedConsumed()};
-  {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return stop_ || queue_.size() < piecesAhead_; });
-    if (stop_) throw Stopped{};
-    queue_.push_back(std::move(piece));
-  }
-  changed_.notify_all();
+  return false;
 }
 
 void SplitPipeline::read(std::string head, std::size_t chunkBytes, std::size_t batchBytes) {
@@ -94,7 +103,10 @@ void SplitPipeline::read(std::string head, std::size_t chunkBytes, std::size_t b
     error_ = std::current_exception();
   }
   {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
+    // The input is over: the batches still queued are left to read, and there are two threads.
+    while (!error_ && !stop_ && readOneUnread(lock)) {
+    }
     ended_ = true;
   }
   changed_.notify_all();
@@ -104,9 +116,9 @@ void SplitPipeline::next(Piece& piece) {
   std::unique_lock lock(mutex_);
   if (!piece.bytes.empty()) spare_.push_back(std::move(piece.bytes));
   if (piece.prepared) sparePrepared_.push_back(std::move(piece.prepared));
-  changed_.wait(lock, [&] { return !queue_.empty() || ended_; });
+  changed_.wait(lock, [&] { return (!queue_.empty() && queue_.front().reading != Reading::Reading) || (queue_.empty() && ended_); });
   if (!queue_.empty()) {
-    piece = std::move(queue_.front());
+    piece = std::move(queue_.front().piece);
     queue_.pop_front();
     changed_.notify_all();
     return;

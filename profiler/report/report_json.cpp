@@ -91,24 +91,32 @@ json windowJson(const analysis::WindowMetrics& m) {
           {"d2d", copyJson(m.d2d)}};
 }
 
+// One object per step, built field by field: a run has thousands of steps, and nlohmann's nested
+// initializer lists copy every value twice over (they were a tenth of `report --format json`).
+json stepJson(const analysis::StepMetrics& s) {
+  const analysis::WindowMetrics& m = s.metrics;
+  json::object_t o;
+  o.emplace("number", s.step.number);
+  o.emplace("name", s.step.name);
+  o.emplace("start_ns", s.step.span.start);
+  o.emplace("duration_ns", m.window_ns);
+  o.emplace("compute_busy_ns", m.compute_busy_ns);
+  o.emplace("starvation_pct", m.starvationPct());
+  o.emplace("copy_wait_ns", m.gaps.copyWait());
+  o.emplace("host_wait_ns", m.gaps.hostWait());
+  o.emplace("exposed_h2d_ns", m.exposed_h2d_ns);
+  o.emplace("input_wait_pct", m.inputWaitPct());
+  o.emplace("prefetch_ns", s.prefetch.predicted_ns);
+  o.emplace("prefetch_bound", analysis::prefetchBoundKey(s.prefetch.bound));
+  o.emplace("input_bound_pct", s.inputBoundPct());
+  return json(std::move(o));
+}
+
 json stepsJson(const analysis::DeviceAnalysis& d) {
-  json perStep = json::array();
-  for (const auto& s : d.steps) {
-    const analysis::WindowMetrics& m = s.metrics;
-    perStep.push_back({{"number", s.step.number},
-                       {"name", s.step.name},
-                       {"start_ns", s.step.span.start},
-                       {"duration_ns", m.window_ns},
-                       {"compute_busy_ns", m.compute_busy_ns},
-                       {"starvation_pct", m.starvationPct()},
-                       {"copy_wait_ns", m.gaps.copyWait()},
-                       {"host_wait_ns", m.gaps.hostWait()},
-                       {"exposed_h2d_ns", m.exposed_h2d_ns},
-                       {"input_wait_pct", m.inputWaitPct()},
-                       {"prefetch_ns", s.prefetch.predicted_ns},
-                       {"prefetch_bound", analysis::prefetchBoundKey(s.prefetch.bound)},
-                       {"input_bound_pct", s.inputBoundPct()}});
-  }
+  json::array_t steps;
+  steps.reserve(d.steps.size());
+  for (const auto& s : d.steps) steps.push_back(stepJson(s));
+  json perStep(std::move(steps));
   if (!d.step_summary) return {{"count", 0}, {"per_step", perStep}};
   const analysis::StepSummary& s = *d.step_summary;
   return {{"count", s.count},

@@ -48,6 +48,30 @@ Interval IntervalColumns::at(std::size_t i) const {
   return Interval{start_ns[i], end_ns[i], kind[i], bytes[i], src[i], dst[i], name[i], correlation[i], flags[i]};
 }
 
+void IntervalColumns::set(std::size_t i, const Interval& iv) {
+  start_ns[i] = iv.start_ns;
+  end_ns[i] = iv.end_ns;
+  bytes[i] = iv.bytes;
+  name[i] = iv.name;
+  correlation[i] = iv.correlation;
+  kind[i] = iv.kind;
+  src[i] = iv.src;
+  dst[i] = iv.dst;
+  flags[i] = iv.flags;
+}
+
+void IntervalColumns::truncate(std::size_t n) {
+  start_ns.resize(n);
+  end_ns.resize(n);
+  bytes.resize(n);
+  name.resize(n);
+  correlation.resize(n);
+  kind.resize(n);
+  src.resize(n);
+  dst.resize(n);
+  flags.resize(n);
+}
+
 bool IntervalColumns::isSortedByStart() const { return std::is_sorted(start_ns.begin(), start_ns.end()); }
 
 namespace {

@@ -36,6 +36,8 @@ class IntervalColumns {
   std::size_t size() const { return start_ns.size(); }
   bool empty() const { return start_ns.empty(); }
   Interval at(std::size_t i) const;
+  void set(std::size_t i, const Interval& iv);
+  void truncate(std::size_t n);  // keeps the first n intervals (n <= size())
 
   bool isSortedByStart() const;
   // Stable sort of all columns by start time.

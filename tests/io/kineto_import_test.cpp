@@ -169,6 +169,33 @@ TEST(KinetoImport, BaseTimeAndNanosecondDigitsAreExact) {
   EXPECT_EQ(strings.get(iv.name[0]), "k");
 }
 
+// Kineto writes baseTimeNanoseconds after the events: the tracks read by then are rebased in place,
+// and an interval the base pushes past the valid range is dropped and counted, the others kept in order.
+TEST(KinetoImport, ABaseAfterTheEventsRebasesAndDropsWhatItPushesOutOfRange) {
+  std::string json = R"json({"traceEvents": [
+    {"ph":"X","cat":"kernel","name":"a","pid":0,"tid":7,"ts":1,"dur":1,"args":{"device":0,"stream":7,"bytes":1}},
+    {"ph":"X","cat":"kernel","name":"late","pid":0,"tid":7,"ts":4611686017427387,"dur":1,"args":{"device":0,"stream":7}},
+    {"ph":"X","cat":"gpu_memcpy","name":"Memcpy HtoD (Pageable -> Device)","pid":0,"tid":7,"ts":3,"dur":2,
+     "args":{"device":0,"stream":7,"bytes":64,"correlation":9}}],
+    "baseTimeNanoseconds": 1000000000})json";
+  trace::StringTable strings;
+  trace::Run run = importKinetoJson(json, strings, "t", "inline");
+  ASSERT_EQ(run.tracks.size(), 1u);
+  const auto& iv = run.tracks[0].intervals;
+  ASSERT_EQ(iv.size(), 2u);
+  EXPECT_EQ(run.records.invalid, 1u);
+  EXPECT_EQ(iv.at(0), (trace::Interval{1'000'001'000, 1'000'002'000, IntervalKind::Kernel, 0, MemoryKind::Unknown,
+                                       MemoryKind::Unknown, iv.name[0], 0, 0}));
+  EXPECT_EQ(strings.get(iv.name[0]), "a");
+  EXPECT_EQ(iv.start_ns[1], 1'000'003'000);
+  EXPECT_EQ(iv.end_ns[1], 1'000'005'000);
+  EXPECT_EQ(iv.kind[1], IntervalKind::MemcpyHtoD);
+  EXPECT_EQ(iv.src[1], MemoryKind::Pageable);
+  EXPECT_EQ(iv.bytes[1], 64u);
+  EXPECT_EQ(iv.correlation[1], 9u);
+  EXPECT_EQ(strings.get(iv.name[1]), "Memcpy HtoD (Pageable -> Device)");
+}
+
 TEST(KinetoImport, Legacy2021Categories) {
   // PyTorch 1.8/1.9 traces: capitalised categories, integer microseconds, a bare event array.
   std::string json = R"json([
