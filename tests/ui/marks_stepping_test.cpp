@@ -114,6 +114,8 @@ TEST(MarksHelp, TheQuestionMarkListsMarkAndStepKeys) {
   const QString help = MainWindow::shortcutsText();
   EXPECT_TRUE(help.contains("<b>M</b>")) << help.toStdString();
   EXPECT_TRUE(help.contains("<b>,</b> / <b>.</b>"));
+  EXPECT_TRUE(help.contains("Drag a lane name"));
+  EXPECT_TRUE(help.contains("A/B baseline"));
 }
 
 }  // namespace
