@@ -711,7 +711,7 @@ QString MainWindow::shortcutsText() {
          "<b>Enter</b> / <b>Shift+Enter</b>: next / previous match (also F3 / Shift+F3)</td></tr>"
          "<tr><td><b>J</b></td><td>jump along the flow: from a CUDA API call to the kernel or copy it "
          "launched, and back</td></tr>"
-         "<tr><td><b>M</b></td><td>mark the selected interval (else the selected range) with a coloured band "
+         "<tr><td><b>M</b></td><td>mark what was selected last (an interval or a range) with a coloured band "
          "across every lane; M on the same again removes the mark (View ▸ Clear all marks)</td></tr>"
          "<tr><td><b>,</b> / <b>.</b></td><td>select the previous / next interval on the same lane, "
          "keeping it in view</td></tr>"

@@ -203,6 +203,7 @@ void TimelineWidget::showRange(view::TimeRange range, bool selectIt) {
 void TimelineWidget::selectRange(std::optional<view::TimeRange> range) {
   if (range) {
     viewport_.select(*range);
+    range_selected_last_ = true;
   } else {
     viewport_.clearSelection();
   }
@@ -222,6 +223,7 @@ std::optional<view::ItemRef> TimelineWidget::selectedItem() const {
 
 void TimelineWidget::setSelectedHit(std::optional<view::Hit> hit) {
   selected_ = hit;
+  if (hit) range_selected_last_ = false;
   std::optional<view::Flow> flow;
   if (flows_shown_ && doc_ && doc_->timeline) {
     if (auto item = selectedItem()) flow = view::flowOf(*doc_->timeline, *item);
@@ -268,11 +270,14 @@ void TimelineWidget::selectItem(const view::ItemRef& item, bool zoom) {
 
 bool TimelineWidget::toggleMark() {
   if (!doc_ || !doc_->timeline) return false;
+  // What the user selected last: an interval clicked after a range was dragged is the one meant, and
+  // a range dragged after a click.
   std::optional<view::TimeRange> span;
-  if (auto item = selectedItem()) {
-    span = view::itemRange(*doc_->timeline, *item);
-  } else if (viewport_.selection()) {
+  auto item = selectedItem();
+  if (viewport_.selection() && (range_selected_last_ || !item)) {
     span = viewport_.selection();
+  } else if (item) {
+    span = view::itemRange(*doc_->timeline, *item);
   }
   if (!span) return false;
   time_marks_.toggle(*span);
@@ -643,6 +648,7 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
     return;
   }
   if (was == Drag::Select && moved_) {
+    range_selected_last_ = true;
     emit selectionChanged(viewport_.selection());
     return;
   }

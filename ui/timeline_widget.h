@@ -85,7 +85,7 @@ class TimelineWidget : public QWidget {
   // first one from the left edge of the view. False when nothing matches.
   bool searchStep(bool forward);
 
-  // M (docs/gui.md convention 2): marks the selected interval, else the selected range, with a band
+  // M (docs/gui.md convention 2): marks what was selected last, the interval or the range, with a band
   // across every lane; on a span already marked, removes that mark. False when nothing is selected.
   bool toggleMark();
   const view::Marks& timeMarks() const { return time_marks_; }
@@ -188,6 +188,7 @@ class TimelineWidget : public QWidget {
   view::SearchResult search_;
   view::SearchMarks marks_;  // of list_, rebuilt with it
   view::Marks time_marks_;   // M's bands
+  bool range_selected_last_ = false;  // M marks the range rather than the selected interval
   bool flows_shown_ = true;
   std::optional<view::Flow> flow_;
   std::optional<view::Flow> hover_flow_;

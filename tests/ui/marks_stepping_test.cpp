@@ -110,6 +110,28 @@ TEST_F(MarksAndSteps, WithoutAnIntervalMMarksTheSelectedRange) {
   EXPECT_TRUE(timeline->timeMarks().empty());
 }
 
+TEST_F(MarksAndSteps, MMarksWhatWasSelectedLastTheIntervalOrTheRange) {
+  const std::size_t lane = stream7();
+  timeline->selectItem({lane, 0, 1}, false);
+  const view::TimeRange kernel = selectedRange();
+  // A range dragged after the click is what M marks.
+  const int y = timeline->lanesTop() + 4;
+  QTest::mousePress(timeline, Qt::LeftButton, Qt::NoModifier, QPoint(timeline->lanesLeft() + 600, y));
+  QTest::mouseMove(timeline, QPoint(timeline->lanesLeft() + 700, y));
+  QTest::mouseRelease(timeline, Qt::LeftButton, Qt::NoModifier, QPoint(timeline->lanesLeft() + 700, y));
+  ASSERT_TRUE(timeline->viewport().selection());
+  const view::TimeRange range = *timeline->viewport().selection();
+  QTest::keyClick(timeline, Qt::Key_M);
+  ASSERT_EQ(timeline->timeMarks().all().size(), 1u);
+  EXPECT_EQ(timeline->timeMarks().all()[0].range, range);
+  // An interval selected after the range is what M marks next.
+  timeline->selectItem({lane, 0, 3}, false);
+  QTest::keyClick(timeline, Qt::Key_M);
+  ASSERT_EQ(timeline->timeMarks().all().size(), 2u);
+  EXPECT_EQ(timeline->timeMarks().all()[1].range, selectedRange());
+  EXPECT_NE(timeline->timeMarks().all()[1].range, kernel);
+}
+
 TEST(MarksHelp, TheQuestionMarkListsMarkAndStepKeys) {
   const QString help = MainWindow::shortcutsText();
   EXPECT_TRUE(help.contains("<b>M</b>")) << help.toStdString();
