@@ -9,21 +9,29 @@
 #include <QChartView>
 #include <QCursor>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGridLayout>
+#include <QHelpEvent>
 #include <QBarLegendMarker>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QResizeEvent>
 #include <QScatterSeries>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
 #include <QStackedBarSeries>
 #include <QToolTip>
+#include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "trace/units.h"
+#include "ui/run_name_elision.h"
 #include "ui/timeline_painter.h"
 #include "view/chart_data.h"
 #include "view/colors.h"
@@ -92,7 +100,7 @@ QChartView* makeView(const QString& objectName, QWidget* parent) {
   auto* view = new QChartView(new QChart(), parent);
   view->setObjectName(objectName);
   view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumSize(280, 200);
+  view->setMinimumSize(ChartsPanel::kChartMinWidth, ChartsPanel::kChartMinHeight);
   // Room on the right for half of a label centred on the last tick.
   view->chart()->setMargins(QMargins(4, 4, 16, 4));
   return view;
@@ -116,17 +124,14 @@ QValueAxis* valueAxis(const QString& title, double max) {
   return axis;
 }
 
-// A run's name as legends and bar labels show it: cut in the middle, shorter the more runs share the
-// chart, so two to six runs stay legible; the full name is kept for the hover tooltip.
-QString shortRunName(const Document& doc, std::size_t run) {
-  return QString::fromStdString(
-      view::elideMiddle(doc.analyses[run].run_name, view::runNameChars(doc.analyses.size())));
+QString runName(const Document& doc, std::size_t run) {
+  return QString::fromStdString(doc.analyses[run].run_name);
 }
 
-QStringList shortRunNames(const Document& doc) {
-  QStringList names;
-  for (std::size_t r = 0; r < doc.analyses.size(); ++r) names << shortRunName(doc, r);
-  return names;
+// Sets a legend's or an axis's text only when it changed: a new text lays the chart out again, which
+// asks for another relabel.
+void setNameIfChanged(QAbstractSeries* series, const QString& name) {
+  if (series->name() != name) series->setName(name);
 }
 
 // Hovering a bar or a point names it exactly: the axes only give the neighbourhood.
@@ -155,19 +160,119 @@ void addLegendTooltips(QChart* chart) {
 }  // namespace
 
 ChartsPanel::ChartsPanel(QWidget* parent)
-    : QWidget(parent),
-      step_time_(makeView("stepTimeChart", this)),
-      breakdown_(makeView("breakdownChart", this)),
-      bandwidth_(makeView("bandwidthChart", this)),
-      gaps_(makeView("gapChart", this)) {
+    : QWidget(parent), scroll_(new QScrollArea(this)), grid_(nullptr) {
   setObjectName("chartsPanel");
-  auto* grid = new QGridLayout(this);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->addWidget(step_time_, 0, 0);
-  grid->addWidget(breakdown_, 0, 1);
-  grid->addWidget(bandwidth_, 1, 0);
-  grid->addWidget(gaps_, 1, 1);
+  auto* host = new QWidget;
+  host->setObjectName("chartsGrid");
+  step_time_ = makeView("stepTimeChart", host);
+  breakdown_ = makeView("breakdownChart", host);
+  bandwidth_ = makeView("bandwidthChart", host);
+  gaps_ = makeView("gapChart", host);
+  grid_ = new QGridLayout(host);
+  grid_->setContentsMargins(0, 0, 0, 0);
+  scroll_->setObjectName("chartsScroll");
+  scroll_->setWidget(host);
+  scroll_->setWidgetResizable(true);
+  scroll_->setFrameShape(QFrame::NoFrame);
+  // Sideways only in a window narrower than one chart: the grid drops to one chart per row before a
+  // chart would go below its minimum.
+  scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(scroll_);
+  for (QChartView* v : chartViews()) {
+    // Names are cut to the room the chart has once Qt Charts has laid it out; queued, because a new
+    // name lays the chart out again.
+    connect(v->chart(), &QChart::plotAreaChanged, this, &ChartsPanel::relabel, Qt::QueuedConnection);
+  }
+  breakdown_->viewport()->installEventFilter(this);
+  arrangeGrid();
   rebuild();
+}
+
+QList<QChartView*> ChartsPanel::chartViews() const {
+  return {step_time_, breakdown_, bandwidth_, gaps_};
+}
+
+namespace {
+
+// What a legend entry needs besides its text: the marker and the gaps around it.
+int legendMarkerRoom(const QFontMetrics& metrics) {
+  return metrics.height() + 3 * metrics.averageCharWidth();
+}
+
+// The widest text each of a row of entries may keep (each also needs `perEntry` pixels) so that the
+// row fits `room`: texts narrower than the cap keep their width, the others are cut to it.
+int textCapForRow(QList<int> widths, int room, int perEntry) {
+  std::sort(widths.begin(), widths.end());
+  int available = room - perEntry * static_cast<int>(widths.size());
+  for (qsizetype i = 0; i < widths.size(); ++i) {
+    const int remaining = static_cast<int>(widths.size() - i);
+    if (widths[i] * remaining > available) return std::max(0, available / remaining);
+    available -= widths[i];
+  }
+  // All fit whole. Not the widest width itself: elidedText() measures a little differently from
+  // horizontalAdvance() and would cut the widest name by a pixel.
+  return room;
+}
+
+}  // namespace
+
+int ChartsPanel::chartMinWidth() const {
+  const QFontMetrics metrics(font());
+  const int runs = doc_ ? static_cast<int>(doc_->analyses.size()) : 0;
+  return std::max(kChartMinWidth, runs * (12 * metrics.averageCharWidth() + legendMarkerRoom(metrics)) + 40);
+}
+
+QSize ChartsPanel::minimumSizeHint() const {
+  const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+  return {chartMinWidth() + scrollBar, kChartMinHeight};
+}
+
+void ChartsPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  arrangeGrid();
+}
+
+void ChartsPanel::arrangeGrid() {
+  const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+  // The scroll bar's room is always kept, so that its appearing never changes the column count.
+  const int available = width() - scrollBar;
+  const int minWidth = chartMinWidth();
+  for (QChartView* v : chartViews()) v->setMinimumWidth(minWidth);
+  const int columns = available >= 2 * minWidth + grid_->horizontalSpacing() ? 2 : 1;
+  if (columns == columns_) return;
+  columns_ = columns;
+  const QList<QChartView*> views = chartViews();
+  for (QChartView* v : views) grid_->removeWidget(v);
+  for (int i = 0; i < views.size(); ++i) grid_->addWidget(views[i], i / columns, i % columns);
+  for (int r = 0; r < 4; ++r) grid_->setRowStretch(r, r < (views.size() + columns - 1) / columns ? 1 : 0);
+  for (int c = 0; c < 2; ++c) grid_->setColumnStretch(c, c < columns ? 1 : 0);
+}
+
+bool ChartsPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == breakdown_->viewport() && event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QString name = runNameAt(breakdown_, help->pos());
+    if (!name.isEmpty()) {
+      QToolTip::showText(help->globalPos(), name, breakdown_);
+      return true;
+    }
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+QString ChartsPanel::runNameAt(QChartView* view, QPoint pos) const {
+  if (view != breakdown_ || breakdown_names_.isEmpty()) return {};
+  const QPointF at = view->chart()->mapFromScene(view->mapToScene(pos));
+  const QRectF plot = view->chart()->plotArea();
+  // The labels' band: under the plot, as tall as two lines of text.
+  const double band = 2.5 * QFontMetricsF(font()).height();
+  if (at.y() < plot.bottom() || at.y() > plot.bottom() + band || at.x() < plot.left() || at.x() >= plot.right())
+    return {};
+  const auto index =
+      static_cast<int>((at.x() - plot.left()) / plot.width() * static_cast<double>(breakdown_names_.size()));
+  return breakdown_names_.value(index);
 }
 
 QChart* ChartsPanel::stepTimeChart() const {
@@ -186,6 +291,9 @@ QChart* ChartsPanel::gapChart() const {
 void ChartsPanel::setDocument(std::shared_ptr<const Document> doc) {
   doc_ = std::move(doc);
   rebuild();
+  // More runs may need wider charts, and fewer of them to a row.
+  arrangeGrid();
+  updateGeometry();
 }
 
 void ChartsPanel::changeEvent(QEvent* event) {
@@ -204,6 +312,7 @@ void ChartsPanel::rebuild() {
   resetChart(bandwidth, tr("H2D bandwidth against copy size"));
   resetChart(gaps, tr("Idle time of compute by gap length"));
   const ChartStyle style = styleOf(*this);
+  breakdown_names_.clear();
   if (doc_) {
     buildStepTimes(steps);
     buildBreakdown(breakdown, style.background);
@@ -212,6 +321,85 @@ void ChartsPanel::rebuild() {
     for (QChart* chart : {steps, breakdown, bandwidth, gaps}) addLegendTooltips(chart);
   }
   for (QChartView* v : {step_time_, breakdown_, bandwidth_, gaps_}) applyStyle(v, style);
+  relabel();
+}
+
+void ChartsPanel::relabel() {
+  if (!doc_) return;
+  const QFontMetrics metrics(font());
+  const int markerRoom = legendMarkerRoom(metrics);
+  // A legend at the bottom lays its entries out in one row: at their own widths where they fit, else
+  // each in an equal share of the row, its text cut at the end ("h200_…" three times). So names are
+  // cut in the middle just enough that the row fits: the longest first, short ones stay whole.
+  auto legendCap = [&](QChart* chart, const QStringList& texts) {
+    QList<int> widths;
+    for (const QString& t : texts) widths << metrics.horizontalAdvance(t);
+    return textCapForRow(widths, static_cast<int>(chart->size().width()) - 24, markerRoom);
+  };
+  auto relabelRuns = [&](QChart* chart) {
+    const QList<QAbstractSeries*> series = chart->series();
+    QStringList full;
+    for (QAbstractSeries* s : series) full << s->property("fullName").toString();
+    const QStringList cut = elideRunNames(full, metrics, legendCap(chart, full));
+    for (qsizetype i = 0; i < series.size(); ++i) setNameIfChanged(series[i], cut[i]);
+  };
+  relabelRuns(stepTimeChart());
+
+  // The bandwidth chart's entries are a run and a host memory kind each. Where the row is too short
+  // for both, the kind words go into the title as a key to the marker shapes and the entries keep the
+  // run names, cut only if they must.
+  if (!bandwidthChart()->series().isEmpty()) {
+    QChart* chart = bandwidthChart();
+    const QList<QAbstractSeries*> series = chart->series();
+    QStringList runs, full, kinds;
+    int widestKind = 0;
+    for (QAbstractSeries* s : series) {
+      runs << s->property("runName").toString();
+      full << s->property("fullName").toString();
+      if (!kinds.contains(s->property("shapeKey").toString())) kinds << s->property("shapeKey").toString();
+      widestKind = std::max(widestKind, metrics.horizontalAdvance(" · " + s->property("kind").toString()));
+    }
+    // A legend on the right has a line per entry, about a third of the chart wide.
+    const bool right = chart->legend()->alignment() == Qt::AlignRight;
+    const int chartWidth = static_cast<int>(chart->size().width());
+    int cap = right ? chartWidth * 3 / 10 - markerRoom : legendCap(chart, full);
+    const bool withKinds = cap - widestKind >= 10 * metrics.averageCharWidth();
+    if (!withKinds) cap = right ? chartWidth * 3 / 10 - markerRoom : legendCap(chart, runs);
+    const QString title = withKinds ? tr("H2D bandwidth against copy size")
+                                    : tr("H2D bandwidth against copy size (%1)").arg(kinds.join(", "));
+    if (chart->title() != title) chart->setTitle(title);
+    // A run with pageable and pinned copies has two entries of one name: cut the name once.
+    QStringList unique = runs;
+    unique.removeDuplicates();
+    const QStringList cutUnique = elideRunNames(unique, metrics, withKinds ? cap - widestKind : cap);
+    for (qsizetype i = 0; i < series.size(); ++i) {
+      const QString name = cutUnique[unique.indexOf(runs[i])];
+      setNameIfChanged(series[i], withKinds ? name + " · " + series[i]->property("kind").toString() : name);
+    }
+  }
+
+  if (auto* bars = gapChart()->series().isEmpty() ? nullptr : qobject_cast<QBarSeries*>(gapChart()->series().front())) {
+    QStringList full;
+    for (QBarSet* set : bars->barSets()) full << set->property("fullName").toString();
+    const QStringList cut = elideRunNames(full, metrics, legendCap(gapChart(), full));
+    for (qsizetype i = 0; i < full.size(); ++i) {
+      if (bars->barSets()[i]->label() != cut[i]) bars->barSets()[i]->setLabel(cut[i]);
+    }
+  }
+
+  // Every bar of the breakdown keeps its label: Qt Charts hides a label that would overlap its
+  // neighbour, so each is cut to its bar's share of the plot.
+  QList<QAbstractAxis*> axes = breakdownChart()->axes(Qt::Horizontal);
+  if (auto* x = axes.isEmpty() ? nullptr : qobject_cast<QBarCategoryAxis*>(axes.front())) {
+    const double plot = breakdownChart()->plotArea().width();
+    const int share = static_cast<int>(plot / static_cast<double>(std::max<qsizetype>(1, breakdown_names_.size()))) -
+                      2 * metrics.averageCharWidth();
+    const QStringList cut = elideRunNames(breakdown_names_, metrics, share);
+    if (x->categories() != cut) {
+      x->clear();
+      x->append(cut);
+    }
+  }
 }
 
 void ChartsPanel::buildStepTimes(QChart* steps) {
@@ -222,8 +410,8 @@ void ChartsPanel::buildStepTimes(QChart* steps) {
     const auto* d = a.primary();
     if (d == nullptr || d->steps.empty()) continue;
     auto* series = new QLineSeries;
-    series->setName(shortRunName(*doc_, r));
-    series->setProperty("fullName", QString::fromStdString(a.run_name));
+    series->setName(runName(*doc_, r));
+    series->setProperty("fullName", runName(*doc_, r));
     series->setPen(QPen(toQColor(view::runColor(r)), 2));
     series->setPointsVisible(d->steps.size() <= 200);
     for (const auto& p : view::stepTimesMs(*d)) {
@@ -303,11 +491,12 @@ void ChartsPanel::buildBreakdown(QChart* breakdown, const QColor& background) {
   });
   breakdown->addSeries(series);
   auto* x = new QBarCategoryAxis;
-  x->append(shortRunNames(*doc_));
-  // Qt Charts allows a category label a quarter of the plot with two categories (the width over the
-  // categories plus two), which cuts "h200_stream" under a bar that has room for it; with up to four
-  // runs each bar's share is wide enough for a run name.
-  x->setTruncateLabels(doc_->analyses.size() > 4);
+  for (std::size_t r = 0; r < doc_->analyses.size(); ++r) breakdown_names_ << runName(*doc_, r);
+  x->append(breakdown_names_);
+  // relabel() cuts the names to each bar's share of the plot. Qt Charts' own cutting allows a label a
+  // quarter of the plot with two categories (the width over the categories plus two), which cuts
+  // "h200_stream" under a bar that has room for it.
+  x->setTruncateLabels(false);
   auto* y = valueAxis(tr("ms per %1").arg(basis), maxTotal);
   breakdown->addAxis(x, Qt::AlignBottom);
   breakdown->addAxis(y, Qt::AlignLeft);
@@ -325,13 +514,16 @@ void ChartsPanel::buildBandwidth(QChart* bandwidth, const QColor& background) {
     if (d == nullptr) continue;
     view::BandwidthSeries bw = view::h2dBandwidth(*d);
     // Colour says which run (as in the other charts), shape which host memory.
-    auto add = [&](const std::vector<view::XY>& points, const QString& kind,
+    auto add = [&](const std::vector<view::XY>& points, const QString& kind, const QString& shapeKey,
                    QScatterSeries::MarkerShape shape) {
       if (points.empty()) return;
       auto* s = new QScatterSeries;
       QString name = QString::fromStdString(a.run_name) + " · " + kind;
-      s->setName(shortRunName(*doc_, r) + " · " + kind);
+      s->setName(name);
       s->setProperty("fullName", name);
+      s->setProperty("runName", runName(*doc_, r));
+      s->setProperty("kind", kind);
+      s->setProperty("shapeKey", shapeKey);
       s->setMarkerShape(shape);
       s->setMarkerSize(shape == QScatterSeries::MarkerShapeCircle ? 9 : 8);
       s->setColor(toQColor(view::runColor(r)));
@@ -352,14 +544,17 @@ void ChartsPanel::buildBandwidth(QChart* bandwidth, const QColor& background) {
       });
       bandwidth->addSeries(s);
     };
-    add(bw.pageable, tr("pageable"), QScatterSeries::MarkerShapeRectangle);
-    add(bw.pinned, tr("pinned"), QScatterSeries::MarkerShapeCircle);
-    add(bw.other, tr("host (kind unknown)"), QScatterSeries::MarkerShapeRotatedRectangle);
+    add(bw.pageable, tr("pageable"), tr("■ pageable"), QScatterSeries::MarkerShapeRectangle);
+    add(bw.pinned, tr("pinned"), tr("● pinned"), QScatterSeries::MarkerShapeCircle);
+    add(bw.other, tr("host (kind unknown)"), tr("◆ host kind unknown"), QScatterSeries::MarkerShapeRotatedRectangle);
   }
   if (bandwidth->series().isEmpty()) {
     bandwidth->setTitle(tr("H2D bandwidth against copy size (no host-to-device copies)"));
     return;
   }
+  // A run and a memory kind per entry: past four entries a row at the bottom leaves each too little
+  // room for a name, a column on the right has a line each.
+  if (bandwidth->series().size() > 4) bandwidth->legend()->setAlignment(Qt::AlignRight);
   // An octave either side, so the extreme points are not cut in half by the plot's edge.
   auto* x = new QCategoryAxis;
   x->setTitleText(tr("bytes per copy"));
@@ -395,7 +590,7 @@ void ChartsPanel::buildGaps(QChart* gaps) {
   auto* series = new QBarSeries;
   double maxIdle = 0;
   for (std::size_t r = 0; r < devices.size(); ++r) {
-    auto* set = new QBarSet(shortRunName(*doc_, r));
+    auto* set = new QBarSet(runName(*doc_, r));
     set->setProperty("fullName", QString::fromStdString(doc_->analyses[r].run_name));
     set->setColor(toQColor(view::runColor(r)));
     set->setBorderColor(Qt::transparent);

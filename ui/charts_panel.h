@@ -2,8 +2,14 @@
 // step as stacked bars per run; H2D bandwidth against copy size (pageable and pinned, log axes
 // labelled in bytes); idle time per idle-gap length. Series come from view/chart_data, downsampled
 // there; each run keeps one colour in every chart, and hovering a bar or point names it.
+//
+// Issue 13, 2: the charts stay legible for two to six runs. They sit in a scrolling grid, two to a row
+// where both get their minimum size and one to a row where not, and run names in legends and under
+// the breakdown's bars are cut in the middle to the pixels the chart has (run_name_elision.h); hovering
+// a legend entry or a bar label gives the whole name.
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 #include <memory>
 
@@ -12,6 +18,8 @@
 class QChart;
 class QChartView;
 class QColor;
+class QGridLayout;
+class QScrollArea;
 
 namespace feedscope::ui {
 
@@ -26,6 +34,21 @@ class ChartsPanel : public QWidget {
   QChart* breakdownChart() const;
   QChart* bandwidthChart() const;
   QChart* gapChart() const;
+  QList<QChartView*> chartViews() const;
+
+  // Below this a chart's axis titles and labels are cut or hidden by Qt Charts.
+  static constexpr int kChartMinWidth = 380;
+  static constexpr int kChartMinHeight = 280;
+  // A chart's minimum width for the runs shown: kChartMinWidth, or wider so that a legend entry per
+  // run keeps about a dozen characters of its name.
+  int chartMinWidth() const;
+  // Charts side by side in the grid: 2 where the width allows, else 1.
+  int columnCount() const { return columns_; }
+  // The whole run name shown (cut) at `pos` of a chart view's viewport: a breakdown bar's label.
+  // Empty elsewhere.
+  QString runNameAt(QChartView* view, QPoint pos) const;
+  // One chart's width and height, with the vertical scroll bar's room.
+  QSize minimumSizeHint() const override;
 
  signals:
   // A click on a point of the step-time chart: show run `run`'s step numbered `number`.
@@ -33,15 +56,24 @@ class ChartsPanel : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   void rebuild();
+  void arrangeGrid();
+  // Cuts the run names of legends and bar labels to the room each chart has now.
+  void relabel();
   void buildStepTimes(QChart* steps);
   void buildBreakdown(QChart* breakdown, const QColor& background);
   void buildBandwidth(QChart* bandwidth, const QColor& background);
   void buildGaps(QChart* gaps);
 
   std::shared_ptr<const Document> doc_;
+  QScrollArea* scroll_;
+  QGridLayout* grid_;
+  int columns_ = 0;
+  QStringList breakdown_names_;  // the breakdown's categories, whole
   QChartView* step_time_;
   QChartView* breakdown_;
   QChartView* bandwidth_;

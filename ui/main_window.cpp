@@ -348,6 +348,20 @@ void MainWindow::buildMenus() {
   QAction* jump = viewMenu->addAction(tr("&Jump along the flow"), this, [this] { timeline_->jumpAlongFlow(); });
   jump->setShortcut(QKeySequence(Qt::Key_J));
   jump->setObjectName("actionJumpFlow");
+  // docs/gui.md convention 2: Perfetto's M and its `,` / `.` along a lane.
+  QAction* mark = viewMenu->addAction(tr("&Mark the selection"), this, [this] { timeline_->toggleMark(); });
+  mark->setShortcut(QKeySequence(Qt::Key_M));
+  mark->setObjectName("actionMark");
+  QAction* clearMarks = viewMenu->addAction(tr("Clear all mar&ks"), timeline_, &TimelineWidget::clearMarks);
+  clearMarks->setObjectName("actionClearMarks");
+  QAction* previousOnLane =
+      viewMenu->addAction(tr("P&revious on the lane"), this, [this] { timeline_->stepAlongLane(false); });
+  previousOnLane->setShortcut(QKeySequence(Qt::Key_Comma));
+  previousOnLane->setObjectName("actionPreviousOnLane");
+  QAction* nextOnLane =
+      viewMenu->addAction(tr("N&ext on the lane"), this, [this] { timeline_->stepAlongLane(true); });
+  nextOnLane->setShortcut(QKeySequence(Qt::Key_Period));
+  nextOnLane->setObjectName("actionNextOnLane");
   viewMenu->addSeparator();
   QAction* zoomIn = viewMenu->addAction(tr("Zoom &in"), this, [this] { timeline_->zoomBy(1.5); });
   zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Equal)});
@@ -677,9 +691,11 @@ void MainWindow::showError(const QString& title, const QString& message) {
 }
 
 void MainWindow::showShortcuts() {
-  QMessageBox::information(
-      this, tr("Keyboard and mouse"),
-      tr("<table cellpadding=2>"
+  QMessageBox::information(this, tr("Keyboard and mouse"), shortcutsText());
+}
+
+QString MainWindow::shortcutsText() {
+  return tr("<table cellpadding=2>"
          "<tr><td><b>Wheel</b></td><td>scroll the rows</td></tr>"
          "<tr><td><b>Ctrl+wheel</b></td><td>zoom at the cursor</td></tr>"
          "<tr><td><b>Shift+wheel</b>, horizontal wheel</td><td>pan</td></tr>"
@@ -695,6 +711,10 @@ void MainWindow::showShortcuts() {
          "<b>Enter</b> / <b>Shift+Enter</b>: next / previous match (also F3 / Shift+F3)</td></tr>"
          "<tr><td><b>J</b></td><td>jump along the flow: from a CUDA API call to the kernel or copy it "
          "launched, and back</td></tr>"
+         "<tr><td><b>M</b></td><td>mark what was selected last (an interval or a range) with a coloured band "
+         "across every lane; M on the same again removes the mark (View ▸ Clear all marks)</td></tr>"
+         "<tr><td><b>,</b> / <b>.</b></td><td>select the previous / next interval on the same lane, "
+         "keeping it in view</td></tr>"
          "<tr><td><b>Click</b></td><td>details of an interval; <b>double-click</b>: zoom to it</td></tr>"
          "<tr><td><b>Click a lane name</b></td><td>expand or collapse nested ranges</td></tr>"
          "<tr><td><b>Right-click</b></td><td>on an interval: zoom to it, copy its name, duration or details, "
@@ -702,13 +722,17 @@ void MainWindow::showShortcuts() {
          "report, Chrome trace)</td></tr>"
          "<tr><td><b>Right-click a lane name</b></td><td>hide it or its process, collapse its process to one "
          "band (click the band to open it), pin it to the top, move it up or down, collapse its run</td></tr>"
+         "<tr><td><b>Drag a lane name</b></td><td>onto another lane of its run: move it above or below "
+         "that lane</td></tr>"
          "<tr><td><b>Click a run name</b></td><td>fold the run to its header, or open it again</td></tr>"
+         "<tr><td><b>Right-click a run name</b></td><td>use the run as the A/B baseline (the idle-difference "
+         "lanes compare against it), fold or open it</td></tr>"
          "<tr><td><b>Tables</b> tab</td><td>events of the selection, sortable (double-click: show it); "
          "kernels by name and copies by kind; <b>Ctrl+C</b> copies the selected rows</td></tr>"
          "<tr><td><b>Ctrl+O</b>, <b>Ctrl+Shift+O</b></td><td>open, add to the comparison</td></tr>"
          "<tr><td><b>Ctrl+E</b></td><td>export (reports, Chrome trace, CSV, PNG)</td></tr>"
          "<tr><td><b>Ctrl+B</b></td><td>show or hide the bottom panel</td></tr>"
-         "</table>"));
+         "</table>");
 }
 
 void MainWindow::setTheme(const QString& theme, bool remember) {

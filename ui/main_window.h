@@ -58,6 +58,8 @@ class MainWindow : public QMainWindow {
   // Searches the timeline for `text` and selects the first match (the search bar stays open).
   void searchFor(const QString& text);
   std::shared_ptr<Document> document() const { return doc_; }
+  // What `?` (Help ▸ Keyboard and mouse) lists: every binding, as a rich-text table.
+  static QString shortcutsText();
   QString summaryText() const;
   bool isLoading() const;
 

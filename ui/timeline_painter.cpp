@@ -246,6 +246,34 @@ void paintSelection(QPainter& p, QSize size, const TimelineFrame& f, const Timel
   p.drawLine(QPointF(x1, m.lanesTop()), QPointF(x1, size.height()));
 }
 
+// Marks are translucent bands over the lanes with solid edges (an instant is a line), and a solid
+// strip on the ruler's foot, so that they read at any zoom and under the boxes' colours.
+void paintMarks(QPainter& p, QSize size, const TimelineFrame& f, const Mapping& m) {
+  if (f.marks == nullptr) return;
+  for (const view::Mark& mark : f.marks->all()) {
+    double x0 = m.toX(std::max(f.viewport->toPx(mark.range.start), -2.0));
+    double x1 = m.toX(std::min(f.viewport->toPx(mark.range.end), f.viewport->width() + 2));
+    if (x1 < x0) continue;
+    QColor color = toQColor(mark.color);
+    QColor band = color;
+    band.setAlpha(55);
+    p.fillRect(QRectF(x0, m.lanesTop(), std::max(x1 - x0, 1.0), size.height() - m.lanesTop()), band);
+    p.setPen(QPen(color, 1.5));
+    p.drawLine(QPointF(x0, m.lanesTop()), QPointF(x0, size.height()));
+    if (x1 > x0) p.drawLine(QPointF(x1, m.lanesTop()), QPointF(x1, size.height()));
+  }
+}
+
+void paintMarkFlags(QPainter& p, const TimelineFrame& f, const Mapping& m) {
+  if (f.marks == nullptr) return;
+  for (const view::Mark& mark : f.marks->all()) {
+    double x0 = m.toX(std::max(f.viewport->toPx(mark.range.start), -2.0));
+    double x1 = m.toX(std::min(f.viewport->toPx(mark.range.end), f.viewport->width() + 2));
+    if (x1 < x0) continue;
+    p.fillRect(QRectF(x0 - 1, f.ruler_height - 5, std::max(x1 - x0, 0.0) + 2, 5), toQColor(mark.color));
+  }
+}
+
 // The selection's length in a tag: on the ruler band above it (as Perfetto shows it) and at the top of
 // the canvas, so it reads while dragging without looking away from the lanes.
 void paintSelectionSpan(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m,
@@ -409,6 +437,7 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
   paintFolds(p, f, theme, m);
   paintBoxes(p, f, theme, m);
   if (f.search != nullptr) paintSearchMatches(p, size, f, theme, m);
+  paintMarks(p, size, f, m);
   paintSelection(p, size, f, theme, m);
   p.setPen(QPen(theme.highlight, 1.5));
   p.setBrush(Qt::NoBrush);
@@ -423,6 +452,7 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
   paintSelectionSpan(p, f, theme, m, m.lanesTop() + 2);
   p.setClipRect(QRectF(f.label_width, 0, size.width() - f.label_width, f.ruler_height));
   paintRuler(p, size, f, ruler, theme, m);
+  paintMarkFlags(p, f, m);
   paintSelectionSpan(p, f, theme, m, 1);
   p.setClipping(false);
   paintRulerCorner(p, f, ruler, theme);

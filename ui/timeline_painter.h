@@ -14,6 +14,7 @@
 #include "view/flows.h"
 #include "view/hit_test.h"
 #include "view/lane_layout.h"
+#include "view/marks.h"
 #include "view/search.h"
 #include "view/timeline_model.h"
 #include "view/viewport.h"
@@ -53,6 +54,8 @@ struct TimelineFrame {
   std::optional<view::Flow> flow;
   // The flow of the interval under the mouse: the same, lighter.
   std::optional<view::Flow> hover_flow;
+  // M's marks: a band in the mark's colour across every lane, and a flag on the ruler.
+  const view::Marks* marks = nullptr;
 };
 
 // Search matches and flow arrows: one colour that no lane uses.

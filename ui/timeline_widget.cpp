@@ -13,8 +13,10 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "trace/units.h"
+#include "view/lane_step.h"
 
 namespace feedscope::ui {
 namespace {
@@ -76,6 +78,7 @@ void TimelineWidget::setDocument(std::shared_ptr<Document> doc) {
   const std::string query = search_.query();
   search_ = doc_ && doc_->timeline ? view::SearchResult::find(*doc_->timeline, query) : view::SearchResult();
   viewport_.clearSelection();
+  time_marks_.clear();
   headlines_.clear();
   collapsed_.clear();
   arrangement_ = {};
@@ -96,6 +99,7 @@ void TimelineWidget::setAlignment(view::Alignment alignment) {
   doc_->timeline->setAlignment(alignment);
   viewport_.setContent(doc_->timeline->contentRange());
   viewport_.clearSelection();
+  time_marks_.clear();  // marks are in display time, which the alignment just moved
   fit();
   emit selectionChanged(std::nullopt);
 }
@@ -199,6 +203,7 @@ void TimelineWidget::showRange(view::TimeRange range, bool selectIt) {
 void TimelineWidget::selectRange(std::optional<view::TimeRange> range) {
   if (range) {
     viewport_.select(*range);
+    range_selected_last_ = true;
   } else {
     viewport_.clearSelection();
   }
@@ -218,6 +223,7 @@ std::optional<view::ItemRef> TimelineWidget::selectedItem() const {
 
 void TimelineWidget::setSelectedHit(std::optional<view::Hit> hit) {
   selected_ = hit;
+  if (hit) range_selected_last_ = false;
   std::optional<view::Flow> flow;
   if (flows_shown_ && doc_ && doc_->timeline) {
     if (auto item = selectedItem()) flow = view::flowOf(*doc_->timeline, *item);
@@ -260,6 +266,55 @@ void TimelineWidget::selectItem(const view::ItemRef& item, bool zoom) {
   }
   setSelectedHit(hit);
   emit itemActivated(view::describeInterval(*doc_->timeline, item.lane, item.row, item.item));
+}
+
+bool TimelineWidget::toggleMark() {
+  if (!doc_ || !doc_->timeline) return false;
+  // What the user selected last: an interval clicked after a range was dragged is the one meant, and
+  // a range dragged after a click.
+  std::optional<view::TimeRange> span;
+  auto item = selectedItem();
+  if (viewport_.selection() && (range_selected_last_ || !item)) {
+    span = viewport_.selection();
+  } else if (item) {
+    span = view::itemRange(*doc_->timeline, *item);
+  }
+  if (!span) return false;
+  time_marks_.toggle(*span);
+  update();
+  return true;
+}
+
+void TimelineWidget::clearMarks() {
+  time_marks_.clear();
+  update();
+}
+
+bool TimelineWidget::stepAlongLane(bool forward) {
+  auto current = selectedItem();
+  if (!current || !doc_ || !doc_->timeline) return false;
+  auto next = view::stepAlongLane(*doc_->timeline, *current, forward);
+  if (!next) return false;
+  selectItem(*next, false);
+  panIntoView(view::itemRange(*doc_->timeline, *next));
+  return true;
+}
+
+void TimelineWidget::panIntoView(view::TimeRange range) {
+  const view::TimeRange shown = viewport_.visible();
+  if (range.start >= shown.start && range.end <= shown.end) return;
+  // A margin of a twentieth of the view, so that the interval does not sit on the edge.
+  const double margin = shown.length() / 20;
+  double shiftNs;
+  if (range.length() + 2 * margin >= shown.length()) {
+    shiftNs = (range.start + range.end) / 2 - (shown.start + shown.end) / 2;
+  } else if (range.start < shown.start) {
+    shiftNs = range.start - margin - shown.start;
+  } else {
+    shiftNs = range.end + margin - shown.end;
+  }
+  viewport_.panPx(viewport_.toPx(shown.start + shiftNs) - viewport_.toPx(shown.start));
+  userMoved();
 }
 
 void TimelineWidget::setSearchQuery(const QString& query) {
@@ -369,6 +424,52 @@ void TimelineWidget::fillLaneMenu(QMenu& menu, std::size_t lane) {
   }
 }
 
+std::optional<TimelineWidget::LaneDrop> TimelineWidget::laneDropAt(double widgetY) const {
+  if (!doc_ || !doc_->timeline) return std::nullopt;
+  const double y = contentYAt(static_cast<int>(widgetY));
+  auto k = layout_.laneAt(y);
+  if (!k) return std::nullopt;
+  const view::LanePlacement& lp = layout_.lanes[*k];
+  LaneDrop drop{lp.lane, y > lp.y + lp.height / 2};
+  // Only where the lane may go (its own run, or among the pinned): elsewhere no drop line shows.
+  view::LaneArrangement trial = arrangement_;
+  if (!trial.moveNextTo(*doc_->timeline, dragged_lane_, drop.lane, drop.below)) return std::nullopt;
+  return drop;
+}
+
+void TimelineWidget::fillRunMenu(QMenu& menu, std::size_t run) {
+  if (!doc_ || !doc_->timeline || run >= doc_->timeline->runs().size()) return;
+  const auto& model = *doc_->timeline;
+  if (model.runs().size() > 1) {
+    QAction* baseline = menu.addAction(tr("Use as A/B baseline"), this, [this, run] { setIdleBaseline(run); });
+    baseline->setObjectName("menuAbBaseline");
+    baseline->setCheckable(true);
+    baseline->setChecked(model.idleBaseline() == run);
+    baseline->setToolTip(tr("The other runs' idle-difference lanes compare their steps with this run's"));
+  }
+  const bool folded = arrangement_.isRunCollapsed(run);
+  menu.addAction(folded ? tr("Expand run") : tr("Collapse run"), this, [this, run, folded] {
+        view::LaneArrangement a = arrangement_;
+        a.setRunCollapsed(run, !folded);
+        setArrangement(std::move(a));
+      })->setObjectName("menuFoldRun");
+}
+
+void TimelineWidget::setIdleBaseline(std::size_t run) {
+  if (!doc_ || !doc_->timeline || !doc_->timeline->setIdleBaseline(run)) return;
+  // The A/B lanes were refilled: an interval selected or hovered on one may be gone.
+  auto onAbLane = [this](const std::optional<view::Hit>& hit) {
+    return hit && doc_->timeline->lanes()[hit->lane].kind == view::LaneKind::IdleDifference;
+  };
+  if (onAbLane(hover_)) hover_.reset();
+  if (onAbLane(selected_)) setSelectedHit(std::nullopt);
+  relayout();
+  if (auto item = selectedItem()) {
+    if (auto slot = view::slotOf(layout_, item->lane, item->row)) selected_->slot = *slot;
+  }
+  update();
+}
+
 void TimelineWidget::setLaneCollapsed(std::size_t lane, bool collapsed) {
   if (lane >= collapsed_.size()) return;
   collapsed_[lane] = collapsed;
@@ -397,6 +498,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     frame.hover = hover_;
     frame.selected = selected_;
     frame.search = search_.active() ? &marks_ : nullptr;
+    frame.marks = &time_marks_;
     frame.flow = flow_;
     if (hover_flow_ != flow_) frame.hover_flow = hover_flow_;
   }
@@ -406,6 +508,14 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
                    TimelineTheme::fromPalette(palette()).header);
   painter.setClipRect(QRect(QPoint(0, 0), area));
   paintTimeline(painter, area, frame, TimelineTheme::fromPalette(palette()));
+  if (lane_drop_) {
+    // Where the dragged lane will land: a line over the lane it goes above or below.
+    if (const view::LanePlacement* lp = layout_.placementOf(lane_drop_->lane)) {
+      const double y = kRulerHeight + lp->y + (lane_drop_->below ? lp->height : 0) - vscroll_->value();
+      painter.setPen(QPen(palette().color(QPalette::Highlight), 3));
+      painter.drawLine(QPointF(0, y), QPointF(area.width(), y));
+    }
+  }
   if (!doc_) {
     painter.setPen(palette().color(QPalette::PlaceholderText));
     painter.drawText(rect(), Qt::AlignCenter,
@@ -466,11 +576,10 @@ void TimelineWidget::mousePressEvent(QMouseEvent* event) {
     }
   }
   if (event->button() == Qt::LeftButton && pos.x() < kLabelWidth && pos.y() >= kRulerHeight) {
-    // A click on a lane name expands or collapses the lane.
+    // A lane's name: a click (on release) expands or collapses the lane, a drag moves it.
     if (auto k = layout_.laneAt(contentYAt(static_cast<int>(pos.y())))) {
-      const auto& lp = layout_.lanes[*k];
-      const auto& lane = doc_->timeline->lanes()[lp.lane];
-      if (lane.rows.size() > 1 && !lane.stacked) setLaneCollapsed(lp.lane, !lp.collapsed);
+      drag_ = Drag::Lane;
+      dragged_lane_ = layout_.lanes[*k].lane;
     }
     return;
   }
@@ -503,6 +612,14 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* event) {
     userMoved();
     return;
   }
+  if (drag_ == Drag::Lane) {
+    if (moved_) {
+      setCursor(Qt::ClosedHandCursor);
+      lane_drop_ = laneDropAt(pos.y());
+      update();
+    }
+    return;
+  }
   if (drag_ == Drag::Select && moved_) {
     double t = viewport_.toTime(std::clamp(xInLanes(pos), 0.0, lanesWidth()));
     viewport_.select({select_anchor_ns_, t});
@@ -517,7 +634,21 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
   drag_ = Drag::None;
   unsetCursor();
   if (!doc_) return;
+  if (was == Drag::Lane) {
+    const std::optional<LaneDrop> drop = std::exchange(lane_drop_, std::nullopt);
+    if (!moved_) {
+      const view::LanePlacement* lp = layout_.placementOf(dragged_lane_);
+      const auto& lane = doc_->timeline->lanes()[dragged_lane_];
+      if (lp != nullptr && lane.rows.size() > 1 && !lane.stacked) setLaneCollapsed(dragged_lane_, !lp->collapsed);
+    } else if (drop) {
+      view::LaneArrangement a = arrangement_;
+      if (a.moveNextTo(*doc_->timeline, dragged_lane_, drop->lane, drop->below)) setArrangement(std::move(a));
+    }
+    update();
+    return;
+  }
   if (was == Drag::Select && moved_) {
+    range_selected_last_ = true;
     emit selectionChanged(viewport_.selection());
     return;
   }
@@ -614,6 +745,14 @@ void TimelineWidget::leaveEvent(QEvent*) {
 void TimelineWidget::contextMenuEvent(QContextMenuEvent* event) {
   if (!doc_) return;
   QMenu menu(this);
+  // On a run's header: the run's menu (A/B baseline, fold).
+  if (event->pos().y() >= kRulerHeight) {
+    if (auto run = layout_.runHeaderAt(contentYAt(event->pos().y()))) {
+      fillRunMenu(menu, *run);
+      menu.exec(event->globalPos());
+      return;
+    }
+  }
   // On a lane's name: what to do with the lane (hide, pin, move), its process and its run.
   if (event->pos().x() < kLabelWidth && event->pos().y() >= kRulerHeight) {
     if (auto k = layout_.laneAt(contentYAt(event->pos().y()))) {

@@ -20,6 +20,7 @@
 #include "view/hit_test.h"
 #include "view/item_ref.h"
 #include "view/lane_layout.h"
+#include "view/marks.h"
 #include "view/search.h"
 #include "view/viewport.h"
 
@@ -64,6 +65,10 @@ class TimelineWidget : public QWidget {
   void setArrangement(view::LaneArrangement arrangement);
   // The right-click menu of a lane's name.
   void fillLaneMenu(QMenu& menu, std::size_t lane);
+  // The right-click menu of a run's header: use the run as the A/B baseline, fold or open it.
+  void fillRunMenu(QMenu& menu, std::size_t run);
+  // The run whose steps the A/B lanes compare against (docs/gui.md "A/B is built in").
+  void setIdleBaseline(std::size_t run);
   // The right-click menu at a widget position, built but not shown (tests read its actions).
   void fillContextMenu(QMenu& menu, QPoint pos);
 
@@ -79,6 +84,15 @@ class TimelineWidget : public QWidget {
   // Enter / Shift+Enter: selects and shows the next (previous) match after the selected interval, or the
   // first one from the left edge of the view. False when nothing matches.
   bool searchStep(bool forward);
+
+  // M (docs/gui.md convention 2): marks what was selected last, the interval or the range, with a band
+  // across every lane; on a span already marked, removes that mark. False when nothing is selected.
+  bool toggleMark();
+  const view::Marks& timeMarks() const { return time_marks_; }
+  void clearMarks();
+  // `,` and `.`: selects the previous (next) interval on the selected one's lane and pans it into view.
+  // False when nothing is selected or the lane ends there.
+  bool stepAlongLane(bool forward);
 
   // Flows: the launching API call and the GPU operation of the selected interval, with an arrow.
   void setFlowsShown(bool shown);
@@ -134,6 +148,8 @@ class TimelineWidget : public QWidget {
   void setSelectedHit(std::optional<view::Hit> hit);
   void emitSearchPosition();
   void scrollToSlot(std::size_t slot);
+  // Pans the least that shows all of `range` (centred when it is wider than the view), zoom kept.
+  void panIntoView(view::TimeRange range);
 
   std::shared_ptr<Document> doc_;
   view::Viewport viewport_;
@@ -150,8 +166,17 @@ class TimelineWidget : public QWidget {
   Shown shown_ = Shown::Fitted;
   view::TimeRange shown_range_;
 
-  enum class Drag { None, Pan, Select };
+  enum class Drag { None, Pan, Select, Lane };
   Drag drag_ = Drag::None;
+  // A lane's name pressed: a click expands or collapses the lane, a drag moves it (docs/gui.md
+  // convention 4) next to the lane it is dropped on.
+  struct LaneDrop {
+    std::size_t lane;  // model lane dropped on
+    bool below;        // on its lower half
+  };
+  std::optional<LaneDrop> laneDropAt(double widgetY) const;
+  std::size_t dragged_lane_ = 0;
+  std::optional<LaneDrop> lane_drop_;
   QPointF press_pos_;
   double press_start_ns_ = 0;
   double select_anchor_ns_ = 0;
@@ -162,6 +187,8 @@ class TimelineWidget : public QWidget {
 
   view::SearchResult search_;
   view::SearchMarks marks_;  // of list_, rebuilt with it
+  view::Marks time_marks_;   // M's bands
+  bool range_selected_last_ = false;  // M marks the range rather than the selected interval
   bool flows_shown_ = true;
   std::optional<view::Flow> flow_;
   std::optional<view::Flow> hover_flow_;

@@ -4,6 +4,14 @@
 #include <algorithm>
 
 namespace feedscope::view {
+namespace {
+
+// The baseline run's A/B lane has nothing to compare (timeline_model.h): it takes no room.
+bool emptyAbLane(const Lane& lane) {
+  return lane.kind == LaneKind::IdleDifference && lane.interval_count == 0;
+}
+
+}  // namespace
 
 LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& collapsed,
                        const LayoutOptions& options, const LaneArrangement& arrangement) {
@@ -37,7 +45,7 @@ LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& coll
   // Pinned lanes first, above every run, whichever run they belong to.
   bool anyPinned = false;
   for (std::size_t l : order) {
-    if (!arrangement.isPinned(l) || arrangement.isHidden(l)) continue;
+    if (!arrangement.isPinned(l) || arrangement.isHidden(l) || emptyAbLane(model.lanes()[l])) continue;
     place(l, true);
     anyPinned = true;
   }
@@ -49,7 +57,7 @@ LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& coll
     if (arrangement.isRunCollapsed(r)) continue;
     for (std::size_t l : order) {
       const Lane& lane = model.lanes()[l];
-      if (lane.run != r || arrangement.isHidden(l) || arrangement.isPinned(l)) continue;
+      if (lane.run != r || arrangement.isHidden(l) || arrangement.isPinned(l) || emptyAbLane(lane)) continue;
       const bool hostLane = lane.track != nullptr && !lane.track->isGpu();
       if (hostLane && arrangement.isProcessCollapsed(r, lane.track->pid)) {
         // The process's first lane becomes its band; the others join it.
@@ -105,7 +113,7 @@ bool LaneArrangement::move(const TimelineModel& model, std::size_t lane, int del
   auto at = std::find(order.begin(), order.end(), lane);
   // The neighbour it swaps with: the next shown lane of the same group (its run, or the pinned band).
   auto sameGroup = [&](std::size_t other) {
-    if (isHidden(other) || isPinned(other) != isPinned(lane)) return false;
+    if (isHidden(other) || emptyAbLane(model.lanes()[other]) || isPinned(other) != isPinned(lane)) return false;
     return isPinned(lane) || model.lanes()[other].run == model.lanes()[lane].run;
   };
   if (delta < 0) {
@@ -125,6 +133,21 @@ bool LaneArrangement::move(const TimelineModel& model, std::size_t lane, int del
     }
   }
   return false;
+}
+
+bool LaneArrangement::moveNextTo(const TimelineModel& model, std::size_t lane, std::size_t target, bool below) {
+  const auto& lanes = model.lanes();
+  if (lane >= lanes.size() || target >= lanes.size() || lane == target) return false;
+  if (isPinned(lane) != isPinned(target)) return false;
+  if (!isPinned(lane) && lanes[lane].run != lanes[target].run) return false;
+  const std::vector<std::size_t> before = displayOrder(model);
+  std::vector<std::size_t> after = before;
+  after.erase(std::find(after.begin(), after.end(), lane));
+  auto at = std::find(after.begin(), after.end(), target);
+  after.insert(below ? at + 1 : at, lane);
+  if (after == before) return false;
+  order = std::move(after);
+  return true;
 }
 
 std::size_t LaneArrangement::hideProcess(const TimelineModel& model, std::size_t run, std::int64_t pid) {

@@ -75,6 +75,10 @@ struct LaneArrangement {
   // Moves a lane one place up (delta < 0) or down among the shown lanes of its run (or of the pinned
   // band); false when it is already at that end.
   bool move(const TimelineModel& model, std::size_t lane, int delta);
+  // A lane's name dragged onto another's: `lane` goes just above `target`, or just below it with
+  // `below`. Only inside one group (the same run, or the pinned band); false otherwise or when the
+  // order stays as it was.
+  bool moveNextTo(const TimelineModel& model, std::size_t lane, std::size_t target, bool below);
   // Hides every lane of host process `pid` in `run` (its threads' API calls, ranges, operators);
   // returns how many were hidden.
   std::size_t hideProcess(const TimelineModel& model, std::size_t run, std::int64_t pid);

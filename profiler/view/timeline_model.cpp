@@ -246,12 +246,13 @@ TimelineModel::TimelineModel() : derived_strings_(std::make_unique<trace::String
 
 TimelineModel TimelineModel::build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled) {
   TimelineModel model;
-  for (const RunInput& input : runs) model.addRun(input, cancelled);
+  for (const RunInput& input : runs) model.addRun(input, cancelled, runs.size() > 1);
+  model.fillIdleDifferenceLanes();
   model.setAlignment(Alignment::RunStart);
   return model;
 }
 
-void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cancelled) {
+void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cancelled, bool compared) {
   const trace::Run& run = *input.run;
   RunLanes rl;
   rl.name = run.name;
@@ -331,9 +332,7 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
   };
 
   // The A/B lane leads a compared run: the first thing to read is whether it idles less.
-  if (runIndex > 0) {
-    addIdleDifferenceLane(runIndex, input.analysis);
-  }
+  if (compared) addIdleDifferenceLane(runIndex, input.analysis);
 
   std::optional<std::int32_t> currentDevice;
   for (const trace::Track* track : tracks) {
@@ -386,38 +385,58 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
 }
 
 void TimelineModel::addIdleDifferenceLane(std::size_t runIndex, const analysis::RunAnalysis* self) {
-  const analysis::RunAnalysis* first = runs_.front().input.analysis;
-  if (first == nullptr || self == nullptr || first->primary() == nullptr || self->primary() == nullptr) return;
-  const auto& a = first->primary()->steps;
-  const auto& b = self->primary()->steps;
-  const std::size_t n = std::min(a.size(), b.size());
-  if (n == 0) return;
+  if (self == nullptr || self->primary() == nullptr || self->primary()->steps.empty()) return;
   derived_columns_.push_back(std::make_unique<trace::IntervalColumns>());
-  trace::IntervalColumns* columns = derived_columns_.back().get();
-  for (std::size_t k = 0; k < n; ++k) {
-    const analysis::Span span = b[k].step.span;
-    if (span.end <= span.start) continue;
-    const TimeNs diff = b[k].metrics.starvation_ns - a[k].metrics.starvation_ns;
-    trace::Interval iv{span.start, span.end, IntervalKind::Overhead};
-    // Derived columns carry the difference in the bytes column; idleDifference() reads it back.
-    iv.bytes = std::bit_cast<std::uint64_t>(diff);
-    iv.flags = diff > 0 ? 1 : 0;
-    const std::string sign = diff > 0 ? "+" : diff < 0 ? "−" : "±";
-    iv.name = derived_strings_->intern(b[k].step.name + ": idle " + sign + trace::formatDuration(diff < 0 ? -diff : diff) +
-                                       " vs " + first->run_name + " " + a[k].step.name);
-    if (!columns->empty() && iv.start_ns < columns->end_ns[columns->size() - 1]) continue;  // steps never overlap
-    columns->push_back(iv);
-  }
   Lane lane;
   lane.kind = LaneKind::IdleDifference;
-  lane.title = "idle vs " + first->run_name + " per step";
   lane.run = runIndex;
   lane.device = self->primary()->device;
   lane.strings = derived_strings_.get();
   lane.base_color = palette::kDependency;
-  lane.interval_count = columns->size();
-  lane.rows.emplace_back(columns, std::vector<std::uint32_t>{}, false);
+  idle_lanes_.push_back({lanes_.size(), derived_columns_.back().get()});
   lanes_.push_back(std::move(lane));
+}
+
+void TimelineModel::fillIdleDifferenceLanes() {
+  const analysis::RunAnalysis* base = runs_.empty() ? nullptr : runs_[idle_baseline_].input.analysis;
+  const analysis::DeviceAnalysis* basePrimary = base != nullptr ? base->primary() : nullptr;
+  for (const IdleLane& idle : idle_lanes_) {
+    Lane& lane = lanes_[idle.lane];
+    trace::IntervalColumns* columns = idle.columns;
+    columns->clear();
+    const analysis::RunAnalysis* self = runs_[lane.run].input.analysis;
+    if (lane.run != idle_baseline_ && basePrimary != nullptr) {
+      const auto& a = basePrimary->steps;
+      const auto& b = self->primary()->steps;
+      const std::size_t n = std::min(a.size(), b.size());
+      for (std::size_t k = 0; k < n; ++k) {
+        const analysis::Span span = b[k].step.span;
+        if (span.end <= span.start) continue;
+        const TimeNs diff = b[k].metrics.starvation_ns - a[k].metrics.starvation_ns;
+        trace::Interval iv{span.start, span.end, IntervalKind::Overhead};
+        // Derived columns carry the difference in the bytes column; idleDifference() reads it back.
+        iv.bytes = std::bit_cast<std::uint64_t>(diff);
+        iv.flags = diff > 0 ? 1 : 0;
+        const std::string sign = diff > 0 ? "+" : diff < 0 ? "−" : "±";
+        iv.name = derived_strings_->intern(b[k].step.name + ": idle " + sign +
+                                           trace::formatDuration(diff < 0 ? -diff : diff) + " vs " +
+                                           base->run_name + " " + a[k].step.name);
+        if (!columns->empty() && iv.start_ns < columns->end_ns[columns->size() - 1]) continue;  // steps never overlap
+        columns->push_back(iv);
+      }
+    }
+    lane.title = base != nullptr ? "idle vs " + base->run_name + " per step" : "idle difference";
+    lane.interval_count = columns->size();
+    lane.rows.clear();
+    lane.rows.emplace_back(columns, std::vector<std::uint32_t>{}, false);
+  }
+}
+
+bool TimelineModel::setIdleBaseline(std::size_t run) {
+  if (run >= runs_.size() || run == idle_baseline_) return false;
+  idle_baseline_ = run;
+  fillIdleDifferenceLanes();
+  return true;
 }
 
 TimeNs TimelineModel::idleDifference(const Row& row, std::size_t i) {
@@ -489,7 +508,7 @@ Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i
   switch (lane.kind) {
     case LaneKind::Starvation:
       return causeColor(starvationCause(row, i));
-    case LaneKind::IdleDifference:  // more idle than the first run: worse, red; less: better, green
+    case LaneKind::IdleDifference:  // more idle than the baseline: worse, red; less: better, green
       return columns.flags[p] != 0 ? palette::kCopyWaitPageable : palette::kLessIdle;
     case LaneKind::CopyH2D:
       return copyColor(columns.kind[p], columns.src[p]);

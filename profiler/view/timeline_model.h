@@ -36,7 +36,7 @@ enum class LaneKind : std::uint8_t {
   HostOps,         // framework operators
   ApiCalls,        // CUDA runtime and driver calls
   HostOther,       // anything else on a host thread
-  IdleDifference,  // A/B: idle time of this run minus the first run's, per aligned step (derived)
+  IdleDifference,  // A/B: idle time of this run minus the baseline run's, per aligned step (derived)
 };
 std::string_view laneKindLabel(LaneKind kind);  // "kernels", "H2D", "CUDA API", ...
 bool isGpuLane(LaneKind kind);
@@ -115,17 +115,25 @@ class TimelineModel {
   std::string intervalName(const Lane& lane, const Row& row, std::size_t i) const;
   // The gap cause of an interval of a starvation lane.
   static analysis::GapCause starvationCause(const Row& row, std::size_t i);
-  // An interval of an idle-difference lane: this run's step idle minus the first run's, in ns.
+  // An interval of an idle-difference lane: this run's step idle minus the baseline run's, in ns.
   static TimeNs idleDifference(const Row& row, std::size_t i);
+  // The run the A/B lanes compare against: the first until the user picks another. Its own lane is
+  // left empty (and not laid out); every other compared run's lane is refilled. False when `run` is
+  // out of range or already the baseline. Lane indices never change.
+  bool setIdleBaseline(std::size_t run);
+  std::size_t idleBaseline() const { return idle_baseline_; }
   // The colour of one interval (by kind, memory, cause or name).
   Rgb intervalColor(const Lane& lane, const Row& row, std::size_t i) const;
 
  private:
   TimelineModel();
-  void addRun(const RunInput& input, const std::atomic<bool>* cancelled);
-  // docs/gui.md's A/B lane: for a run after the first, per step aligned by index with the first run's
-  // steps, this run's compute idle time minus the first run's.
+  void addRun(const RunInput& input, const std::atomic<bool>* cancelled, bool compared);
+  // docs/gui.md's A/B lane: every run of a comparison that has steps leads with one, so that any run
+  // can become the baseline without lanes coming or going; fillIdleDifferenceLanes() fills them.
   void addIdleDifferenceLane(std::size_t runIndex, const analysis::RunAnalysis* self);
+  // Per step aligned by index with the baseline's steps, the run's compute idle time minus the
+  // baseline's; the baseline's own lane is empty.
+  void fillIdleDifferenceLanes();
 
   std::vector<Lane> lanes_;
   std::vector<RunLanes> runs_;
@@ -134,6 +142,12 @@ class TimelineModel {
   // valid when the model moves.
   std::vector<std::unique_ptr<trace::IntervalColumns>> derived_columns_;
   std::unique_ptr<trace::StringTable> derived_strings_;
+  std::size_t idle_baseline_ = 0;
+  struct IdleLane {
+    std::size_t lane;
+    trace::IntervalColumns* columns;  // one of derived_columns_
+  };
+  std::vector<IdleLane> idle_lanes_;
 };
 
 // "Memcpy HtoD (Pageable -> Device)": the names PyTorch-profiler users know.

@@ -7,12 +7,16 @@
 
 #include <QApplication>
 #include <QBarSeries>
+#include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QChartView>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QDropEvent>
 #include <QHeaderView>
 #include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QMimeData>
 #include <QScatterSeries>
@@ -22,8 +26,10 @@
 #include <QTableView>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolTip>
 #include <QUrl>
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "support/temp_dir.h"
@@ -102,8 +108,11 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   ASSERT_EQ(scatter.size(), 2);
   auto* pageable = qobject_cast<QScatterSeries*>(scatter.at(0));
   ASSERT_EQ(pageable->count(), 32);
-  EXPECT_TRUE(scatter.at(0)->name().endsWith("pageable"));
-  EXPECT_TRUE(scatter.at(1)->name().endsWith("pinned"));
+  // The legend says the kind where it has room, else the title keys the marker shapes (issue 13, 2).
+  EXPECT_EQ(scatter.at(0)->property("kind").toString(), "pageable");
+  EXPECT_EQ(scatter.at(1)->property("kind").toString(), "pinned");
+  EXPECT_TRUE(scatter.at(0)->name().endsWith("pageable") ||
+              window.charts()->bandwidthChart()->title().contains("■ pageable"));
   auto bw = view::h2dBandwidth(*doc->analyses[0].primary());
   EXPECT_DOUBLE_EQ(pageable->at(0).x(), std::log2(bw.pageable[0].x));
   EXPECT_DOUBLE_EQ(pageable->at(0).y(), bw.pageable[0].y);
@@ -218,6 +227,91 @@ TEST(CompareSixRuns, TheTableFitsWithoutSidewaysScrollAndNamesAreWholeOnHover) {
     EXPECT_GE(chart->size().width(), 250) << chart->title().toStdString();
     EXPECT_GE(chart->size().height(), 180) << chart->title().toStdString();
   }
+}
+
+// Issue 13, 2: six runs with long names that share their start, at 1280x800 — every chart
+// keeps a legible size in a grid where none overlaps; run names in legends and under the breakdown's
+// bars are cut in the middle, stay distinct, fit their room (so Qt Charts neither cuts nor hides them)
+// and are whole on hover.
+TEST(CompareSixRuns, ChartsStayLegibleWithNamesCutInTheMiddleAndWholeOnHover) {
+  TempDir dir;
+  QStringList files, fullNames;
+  const char* samples[] = {"naive", "stream", "trap", "custombatch", "prefetch", "naive"};
+  for (int k = 0; k < 6; ++k) {
+    const std::string name =
+        "h200_input_pipeline_sweep_pinned_" + std::string(samples[k]) + "_run" + std::to_string(k + 1);
+    std::filesystem::copy_file(FEEDSCOPE_TEST_DATA_DIR "/h200/h200_" + std::string(samples[k]) + ".json.gz",
+                               dir.file(name + ".json.gz"));
+    files << QString::fromStdString(dir.file(name + ".json.gz"));
+    fullNames << QString::fromStdString(name);
+  }
+  MainWindow window{false};
+  window.resize(1280, 800);
+  window.show();
+  QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+  window.openFiles(files);
+  ASSERT_TRUE(waitUntil([&] { return loaded.count() == 1; }));
+  ASSERT_EQ(window.document()->analyses.size(), 6u);
+  ASSERT_EQ(QString::fromStdString(window.document()->analyses[0].run_name), fullNames[0]);
+  window.showTab("compare");
+  QTest::qWait(300);  // the grid, then the charts' layouts, then the queued relabelling
+  ChartsPanel* charts = window.charts();
+  const QList<QChartView*> views = charts->chartViews();
+  for (QChartView* v : views) {
+    EXPECT_GE(v->width(), ChartsPanel::kChartMinWidth) << v->objectName().toStdString();
+    EXPECT_GE(v->height(), ChartsPanel::kChartMinHeight) << v->objectName().toStdString();
+    for (QChartView* other : views) {
+      if (other != v) {
+        EXPECT_FALSE(v->geometry().intersects(other->geometry()));
+      }
+    }
+  }
+  const QFontMetrics metrics(charts->font());
+  auto expectCutInTheMiddle = [&](const QStringList& shown, const QStringList& full, int roomPx,
+                                  const char* where) {
+    ASSERT_EQ(shown.size(), full.size()) << where;
+    EXPECT_EQ(QSet<QString>(shown.begin(), shown.end()).size(), shown.size()) << where << ": not distinct";
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+      const qsizetype cut = shown[i].indexOf(QChar(0x2026));
+      ASSERT_GT(cut, 0) << where << ": " << shown[i].toStdString();
+      // The start and the end are the full name's.
+      EXPECT_TRUE(full[i].startsWith(shown[i].left(cut))) << shown[i].toStdString();
+      EXPECT_TRUE(full[i].endsWith(shown[i].mid(cut + 1))) << shown[i].toStdString();
+      EXPECT_GE(shown[i].size(), 8) << where << ": too short to read: " << shown[i].toStdString();
+      EXPECT_LE(metrics.horizontalAdvance(shown[i]), roomPx) << where << ": " << shown[i].toStdString();
+    }
+  };
+  // The step-time legend: a sixth of the chart's width per entry, less the marker.
+  QChart* steps = charts->stepTimeChart();
+  QStringList legend, legendFull;
+  for (QAbstractSeries* series : steps->series()) {
+    legend << series->name();
+    legendFull << series->property("fullName").toString();
+  }
+  expectCutInTheMiddle(legend, legendFull, static_cast<int>(steps->size().width()) / 6 - metrics.height(),
+                       "step-time legend");
+  // The breakdown: a label under every bar, each within its bar's share of the plot.
+  QChart* breakdown = charts->breakdownChart();
+  auto* categories = qobject_cast<QBarCategoryAxis*>(breakdown->axes(Qt::Horizontal).front());
+  ASSERT_NE(categories, nullptr);
+  expectCutInTheMiddle(categories->categories(), fullNames,
+                       static_cast<int>(breakdown->plotArea().width() / 6), "breakdown bars");
+  // Hovering a bar's label names the run whole.
+  QChartView* breakdownView = views[1];
+  ASSERT_EQ(breakdownView->chart(), breakdown);
+  const QRectF plot = breakdown->plotArea();
+  for (int k = 0; k < 6; ++k) {
+    const QPointF label(plot.left() + plot.width() * (k + 0.5) / 6, plot.bottom() + metrics.height());
+    const QPoint at = breakdownView->mapFromScene(breakdown->mapToScene(label));
+    EXPECT_EQ(charts->runNameAt(breakdownView, at), fullNames[k]) << k;
+  }
+  EXPECT_EQ(charts->runNameAt(breakdownView, breakdownView->mapFromScene(breakdown->mapToScene(plot.center()))),
+            QString());
+  // Hovering a legend entry names the run whole.
+  QLegendMarker* first = steps->legend()->markers().front();
+  emit first->hovered(true);
+  EXPECT_EQ(QToolTip::text(), legendFull.front());
+  emit first->hovered(false);
 }
 
 TEST_F(WindowFixture, FindingTitlesTakeTheRestOfTheDockAndWrapRatherThanBeCut) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "view/describe.h"
+#include "view/lane_layout.h"
 #include "view/model_fixture.h"
 
 namespace feedscope::view {
@@ -39,9 +40,13 @@ TEST(AbLanes, TheSecondRunLeadsWithItsIdleDifferencePerStep) {
   AnalysedModel m(abSession());
   const auto& model = *m.model;
   ASSERT_EQ(model.runs().size(), 2u);
-  // Only the compared run has the lane, as its first lane.
-  for (std::size_t l = model.runs()[0].first_lane; l < model.runs()[0].first_lane + model.runs()[0].lane_count; ++l)
-    EXPECT_NE(model.lanes()[l].kind, LaneKind::IdleDifference);
+  // The first run is the baseline: its own lane (there so that any run can become the baseline) is
+  // empty and takes no room; the compared run leads with its lane.
+  const Lane& own = model.lanes()[model.runs()[0].first_lane];
+  ASSERT_EQ(own.kind, LaneKind::IdleDifference);
+  EXPECT_EQ(own.interval_count, 0u);
+  EXPECT_EQ(layoutLanes(model, {}).placementOf(model.runs()[0].first_lane), nullptr);
+  EXPECT_NE(layoutLanes(model, {}).placementOf(model.runs()[1].first_lane), nullptr);
   const Lane& diff = model.lanes()[model.runs()[1].first_lane];
   ASSERT_EQ(diff.kind, LaneKind::IdleDifference);
   EXPECT_EQ(diff.title, "idle vs prefetch off per step");
@@ -58,6 +63,37 @@ TEST(AbLanes, TheSecondRunLeadsWithItsIdleDifferencePerStep) {
   Description d = describeInterval(model, model.runs()[1].first_lane, 0, 0);
   ASSERT_NE(d.find("idle difference"), nullptr);
   EXPECT_EQ(*d.find("idle difference"), "+300 ns");
+}
+
+// "Use as A/B baseline" on a run's header: the lanes compare against that run instead, and no lane
+// comes or goes (the user's arrangement indexes them).
+TEST(AbLanes, AnyRunCanBeTheBaseline) {
+  AnalysedModel m(abSession());
+  auto& model = *m.model;
+  const std::size_t lanes = model.lanes().size();
+  const std::size_t laneA = model.runs()[0].first_lane, laneB = model.runs()[1].first_lane;
+  EXPECT_EQ(model.idleBaseline(), 0u);
+  ASSERT_TRUE(model.setIdleBaseline(1));
+  EXPECT_EQ(model.idleBaseline(), 1u);
+  EXPECT_EQ(model.lanes().size(), lanes);
+  const Lane& a = model.lanes()[laneA];
+  EXPECT_EQ(a.title, "idle vs prefetch on per step");
+  ASSERT_EQ(a.interval_count, 2u);
+  EXPECT_EQ(TimelineModel::idleDifference(a.rows[0], 0), 100 - 400);
+  EXPECT_EQ(TimelineModel::idleDifference(a.rows[0], 1), 200 - 50);
+  EXPECT_EQ(model.intervalColor(a, a.rows[0], 0), palette::kLessIdle);
+  EXPECT_EQ(model.intervalName(a, a.rows[0], 1), "ProfilerStep#2: idle +150 ns vs prefetch on ProfilerStep#2");
+  EXPECT_EQ(model.lanes()[laneB].interval_count, 0u);
+  LaneLayout layout = layoutLanes(model, {});
+  EXPECT_NE(layout.placementOf(laneA), nullptr);
+  EXPECT_EQ(layout.placementOf(laneB), nullptr);
+  // Unchanged or out of range: nothing to do.
+  EXPECT_FALSE(model.setIdleBaseline(1));
+  EXPECT_FALSE(model.setIdleBaseline(2));
+  // Back to the first run: as built.
+  ASSERT_TRUE(model.setIdleBaseline(0));
+  EXPECT_EQ(model.lanes()[laneA].interval_count, 0u);
+  EXPECT_EQ(TimelineModel::idleDifference(model.lanes()[laneB].rows[0], 0), 400 - 100);
 }
 
 TEST(AbLanes, CopyLanesSayHowMuchOfTheirTimeIsHiddenUnderCompute) {

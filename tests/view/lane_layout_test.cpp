@@ -129,6 +129,26 @@ TEST(LaneArrangement, LanesMoveInsideTheirRunOnly) {
   EXPECT_EQ(shownLanes(layoutLanes(*m.model, {}, {}, a)), (std::vector<std::size_t>{2, 0, 1, 3, 4, 5}));
 }
 
+// docs/gui.md convention 4: a lane's name dragged onto another lands above or below it, in its run.
+TEST(LaneArrangement, ADraggedLaneLandsNextToItsTargetInsideItsRun) {
+  testing::AnalysedModel m(twoRuns());
+  LaneArrangement a;
+  EXPECT_TRUE(a.moveNextTo(*m.model, 2, 0, /*below=*/false));  // API calls above the starvation lane
+  EXPECT_EQ(shownLanes(layoutLanes(*m.model, {}, {}, a)), (std::vector<std::size_t>{2, 0, 1, 3, 4, 5}));
+  EXPECT_TRUE(a.moveNextTo(*m.model, 2, 1, /*below=*/true));  // and back to the bottom of run a
+  EXPECT_EQ(shownLanes(layoutLanes(*m.model, {}, {}, a)), (std::vector<std::size_t>{0, 1, 2, 3, 4, 5}));
+  EXPECT_FALSE(a.moveNextTo(*m.model, 2, 1, /*below=*/true));   // already there
+  EXPECT_FALSE(a.moveNextTo(*m.model, 2, 4, /*below=*/false));  // into run b: refused
+  EXPECT_FALSE(a.moveNextTo(*m.model, 2, 2, /*below=*/false));  // onto itself
+  EXPECT_FALSE(a.moveNextTo(*m.model, 9, 2, /*below=*/false));  // no such lane
+  // Pinned lanes reorder among themselves only.
+  a.setPinned(4, true);
+  a.setPinned(0, true);
+  EXPECT_FALSE(a.moveNextTo(*m.model, 4, 1, /*below=*/false));
+  EXPECT_TRUE(a.moveNextTo(*m.model, 4, 0, /*below=*/false));
+  EXPECT_EQ(shownLanes(layoutLanes(*m.model, {}, {}, a)), (std::vector<std::size_t>{4, 0, 1, 2, 3, 5}));
+}
+
 TEST(LaneArrangement, ACollapsedProcessIsOneBandInPlaceOfItsLanes) {
   testing::AnalysedModel m(twoRuns());
   LaneArrangement a;
