@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "analysis/span_set.h"
+#include "trace/track_order.h"
 #include "trace/units.h"
 
 namespace feedscope::view {
@@ -273,29 +274,13 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
     }
   }
 
-  // Tracks in display order: by device, GPU streams, then device annotations; host threads; loaders.
+  // Tracks in the one display order (trace/track_order.h): a session written before that order was
+  // shared may hold its tracks in another. GPU tracks arrive grouped by device, which the starvation
+  // lane below relies on.
   std::vector<const trace::Track*> tracks;
   for (const auto& t : run.tracks) tracks.push_back(&t);
-  std::stable_sort(tracks.begin(), tracks.end(), [](const trace::Track* a, const trace::Track* b) {
-    auto rank = [](const trace::Track* t) {
-      switch (t->kind) {
-        case TrackKind::GpuStream:
-          return 0;
-        case TrackKind::GpuMarkers:
-          return 1;
-        case TrackKind::HostThread:
-          return 2;
-        case TrackKind::Loader:
-          return 3;
-      }
-      return 4;
-    };
-    bool gpuA = a->isGpu(), gpuB = b->isGpu();
-    if (gpuA != gpuB) return gpuA;
-    if (gpuA && a->device != b->device) return a->device < b->device;
-    return std::make_tuple(rank(a), a->stream, a->pid, a->tid) <
-           std::make_tuple(rank(b), b->stream, b->pid, b->tid);
-  });
+  std::stable_sort(tracks.begin(), tracks.end(),
+                   [](const trace::Track* a, const trace::Track* b) { return trace::displaysBefore(*a, *b); });
 
   auto addStarvationLane = [&](std::int32_t device) {
     if (input.analysis == nullptr) return;
