@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 
 #include "analysis/correlation_index.h"
 
@@ -153,8 +152,6 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
 
   std::vector<SpanList> kernelLists, h2dLists, pageableLists, workLists, otherWorkLists;
   std::vector<std::size_t> kernelRuns, memsetRuns, h2dRuns, d2hRuns, d2dRuns;
-  TimeNs extentStart = std::numeric_limits<TimeNs>::max();
-  TimeNs extentEnd = std::numeric_limits<TimeNs>::min();
 
   // Reserve once: these vectors hold millions of entries, and regrowing them costs copies and
   // page faults that dominate the run time on large traces.
@@ -165,10 +162,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   tl.kernel_starts.reserve(gpuIntervals);
   for (const Track& track : run.tracks) {
     const auto& iv = track.intervals;
-    if (iv.empty()) continue;
-    extentStart = std::min(extentStart, iv.start_ns.front());
-    for (TimeNs e : iv.end_ns) extentEnd = std::max(extentEnd, e);
-    if (track.kind != TrackKind::GpuStream || track.device != device) continue;
+    if (iv.empty() || track.kind != TrackKind::GpuStream || track.device != device) continue;
     // A is kept as K plus A \ K: on real traces copies and memsets are few, kernels many, so this
     // saves a second array the size of K.
     SpanList kernels, h2d, pageable, work, otherWork;
@@ -227,8 +221,11 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   mergeSortedRuns(tl.d2h_copies, d2hRuns, byStart);
   mergeSortedRuns(tl.d2d_copies, d2dRuns, byStart);
 
-  if (extentStart > extentEnd) return tl;  // an empty run
-  tl.extent = {extentStart, extentEnd};
+  // The run's extent has one definition, trace::Run::extent (its cost, a pass over every track's ends,
+  // is what the loop above spent on it when it computed it alongside).
+  const std::optional<trace::TimeExtent> extent = run.extent();
+  if (!extent) return tl;  // an empty run
+  tl.extent = {extent->start, extent->end};
   if (tl.hasGpuWork()) {
     const SpanList& k = tl.kernels;
     const SpanList& o = tl.non_kernel_work;
