@@ -245,10 +245,10 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   // Label every gap of K inside the extent. Copy wait first (pageable before pinned), then host
   // wait when the operation ending the gap was launched after the gap began (HTA's test), else
   // dependency / other. The ender is the kernel starting where the gap ends.
-  GapLabeler labeler({GapLabeler::Layer{&tl.h2d_pageable, GapCause::CopyWaitPageable},
-                      GapLabeler::Layer{&tl.h2d, GapCause::CopyWaitPinned},
-                      GapLabeler::Layer{&tl.data_loading, GapCause::HostDataLoading},
-                      GapLabeler::Layer{&tl.blocking_calls, GapCause::HostBlockedInCuda}});
+  GapLabeler labeler(GapLayers{.pageable_copies = &tl.h2d_pageable,
+                               .copies = &tl.h2d,
+                               .data_loading = &tl.data_loading,
+                               .blocking_calls = &tl.blocking_calls});
   tl.gaps.reserve(tl.kernels.size() + 1);
   tl.causes.reserve(tl.kernels.size() + tl.kernels.size() / 4 + 1);
   std::size_t ender = 0;
@@ -273,11 +273,11 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
       gap.host_late = launch->start > span.start;
     }
     if (!gap.host_late) {
-      labeler.label(span, 2, GapCause::DependencyOther, tl.causes);
+      labeler.label(span, LayerSet::Copies, GapCause::DependencyOther, tl.causes);
     } else if (span.length() < options.launch_overhead_gap_ns) {
-      labeler.label(span, 2, GapCause::HostLaunchOverhead, tl.causes);
+      labeler.label(span, LayerSet::Copies, GapCause::HostLaunchOverhead, tl.causes);
     } else {
-      labeler.label(span, 4, GapCause::HostOther, tl.causes);
+      labeler.label(span, LayerSet::CopiesThenHost, GapCause::HostOther, tl.causes);
     }
     tl.gaps.push_back(gap);
   }
