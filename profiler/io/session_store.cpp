@@ -149,41 +149,23 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
   const std::size_t stringCount = session.strings.size();
 
   std::map<std::int64_t, std::size_t> runIndex;
-  {
-    SessionTableReader runs(db, schema::runsTable(), "ORDER BY id", what);
-    while (runs.next()) {
-      schema::RunRow row;
-      trace::Run run;
-      runs.readRow(row);
-      runs.readItem(row, run);
-      runIndex[row.id] = session.runs.size();
-      session.runs.push_back(std::move(run));
-    }
-  }
+  SessionTableReader(db, schema::runsTable(), "ORDER BY id", what)
+      .forEachRow([&](const schema::RunRow& row, trace::Run& run) {
+        runIndex[row.id] = session.runs.size();
+        session.runs.push_back(std::move(run));
+      });
   auto runFor = [&](std::int64_t id) -> trace::Run& {
     auto it = runIndex.find(id);
     if (it == runIndex.end()) throw InputError(what + ": corrupt session (a row refers to a missing run)");
     return session.runs[it->second];
   };
+  SessionTableReader(db, schema::devicesTable(), "ORDER BY run_id, device", what)
+      .forEachRow([&](const schema::OfRun& row, trace::DeviceInfo& device) {
+        runFor(row.run_id).devices.push_back(std::move(device));
+      });
+  SessionTableReader(db, schema::calibrationTable(), "", what)
+      .forEachRow([&](const schema::OfRun& row, trace::Calibration& c) { runFor(row.run_id).calibration = c; });
   {
-    SessionTableReader devices(db, schema::devicesTable(), "ORDER BY run_id, device", what);
-    while (devices.next()) {
-      schema::OfRun row;
-      trace::DeviceInfo device;
-      devices.readRow(row);
-      devices.readItem(row, device);
-      runFor(row.run_id).devices.push_back(std::move(device));
-    }
-  }
-  {
-    SessionTableReader calibrations(db, schema::calibrationTable(), "", what);
-    while (calibrations.next()) {
-      schema::OfRun row;
-      trace::Calibration c;
-      calibrations.readRow(row);
-      calibrations.readItem(row, c);
-      runFor(row.run_id).calibration = c;
-    }
     SessionTableReader samples(db, schema::calibrationSamplesTable(), "ORDER BY rowid", what);
     while (samples.next()) {
       schema::OfRun row;

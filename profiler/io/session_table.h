@@ -140,6 +140,17 @@ class SessionTableReader {
       : table_(table), select_(db, table.selectSql(tail).c_str(), what), what_(std::move(what)) {}
 
   bool next() { return select_.step(); }
+  // Reads every remaining row whole, row then item, and hands both to `take(const Row&, Item&)`.
+  template <typename Take>
+  void forEachRow(Take take) {
+    while (next()) {
+      Row row;
+      Item item;
+      readRow(row);
+      readItem(row, item);
+      take(row, item);
+    }
+  }
   void readRow(Row& row) const { readColumns(true, row, nullptr); }
   void readItem(Row& row, Item& item) const { readColumns(false, row, &item); }
   // The statement, for binding the parameters of `tail` and resetting between them.
