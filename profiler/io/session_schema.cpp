@@ -14,15 +14,17 @@ using trace::Track;
 
 const SessionTable<MetaRow, NoItem>& metaTable() {
   using C = SessionColumns<MetaRow, NoItem>;
-  static const SessionTable<MetaRow, NoItem> table{
-      "meta", {C::fromRow<&MetaRow::key>("key", "TEXT PRIMARY KEY"), C::fromRow<&MetaRow::value>("value", "TEXT NOT NULL")}};
+  static const SessionTable<MetaRow, NoItem> table{"meta",
+                                                   {C::fromRow<&MetaRow::key>("key", "TEXT PRIMARY KEY"),
+                                                    C::fromRow<&MetaRow::value>("value", "TEXT NOT NULL")}};
   return table;
 }
 
 const SessionTable<NamedId, NoItem>& stringsTable() {
   using C = SessionColumns<NamedId, NoItem>;
-  static const SessionTable<NamedId, NoItem> table{
-      "strings", {C::fromRow<&NamedId::id>("id", "INTEGER PRIMARY KEY"), C::fromRow<&NamedId::text>("text", "TEXT NOT NULL")}};
+  static const SessionTable<NamedId, NoItem> table{"strings",
+                                                   {C::fromRow<&NamedId::id>("id", "INTEGER PRIMARY KEY"),
+                                                    C::fromRow<&NamedId::text>("text", "TEXT NOT NULL")}};
   return table;
 }
 
@@ -45,7 +47,8 @@ const SessionTable<OfRun, DeviceInfo>& devicesTable() {
   using C = SessionColumns<OfRun, DeviceInfo>;
   static const SessionTable<OfRun, DeviceInfo> table{
       "devices",
-      {C::fromRow<&OfRun::run_id>("run_id", "INTEGER NOT NULL"), C::fromItem<&DeviceInfo::id>("device", "INTEGER NOT NULL"),
+      {C::fromRow<&OfRun::run_id>("run_id", "INTEGER NOT NULL"),
+       C::fromItem<&DeviceInfo::id>("device", "INTEGER NOT NULL"),
        C::fromItem<&DeviceInfo::name>("name", "TEXT"), C::fromItem<&DeviceInfo::uuid>("uuid", "TEXT")},
       "PRIMARY KEY(run_id, device)"};
   return table;
@@ -80,11 +83,12 @@ const SessionTable<TrackRow, Track>& tracksTable() {
   using C = SessionColumns<TrackRow, Track>;
   static const SessionTable<TrackRow, Track> table{
       "tracks",
-      {C::fromRow<&TrackRow::id>("id", "INTEGER PRIMARY KEY"), C::fromRow<&TrackRow::run_id>("run_id", "INTEGER NOT NULL"),
-       C::fromRow<&TrackRow::position>("position", "INTEGER NOT NULL"), C::fromItem<&Track::kind>("kind", "TEXT NOT NULL"),
-       C::fromItem<&Track::name>("name", "TEXT"), C::fromItem<&Track::device>("device", "INTEGER"),
-       C::fromItem<&Track::stream>("stream", "INTEGER"), C::fromItem<&Track::pid>("pid", "INTEGER"),
-       C::fromItem<&Track::tid>("tid", "INTEGER"),
+      {C::fromRow<&TrackRow::id>("id", "INTEGER PRIMARY KEY"),
+       C::fromRow<&TrackRow::run_id>("run_id", "INTEGER NOT NULL"),
+       C::fromRow<&TrackRow::position>("position", "INTEGER NOT NULL"),
+       C::fromItem<&Track::kind>("kind", "TEXT NOT NULL"), C::fromItem<&Track::name>("name", "TEXT"),
+       C::fromItem<&Track::device>("device", "INTEGER"), C::fromItem<&Track::stream>("stream", "INTEGER"),
+       C::fromItem<&Track::pid>("pid", "INTEGER"), C::fromItem<&Track::tid>("tid", "INTEGER"),
        C::fromRow<&TrackRow::interval_count>("interval_count", "INTEGER NOT NULL")}};
   return table;
 }
@@ -95,11 +99,12 @@ const SessionTable<ChunkRow, IntervalColumns>& intervalChunksTable() {
       "interval_chunks",
       {C::fromRow<&ChunkRow::track_id>("track_id", "INTEGER NOT NULL"),
        C::fromRow<&ChunkRow::chunk>("chunk", "INTEGER NOT NULL"),
-       C::fromRow<&ChunkRow::count>("count", "INTEGER NOT NULL"), C::chunkOf<&IntervalColumns::start_ns>("start_ns"),
-       C::chunkOf<&IntervalColumns::end_ns>("end_ns"), C::chunkOf<&IntervalColumns::bytes>("bytes"),
-       C::chunkOf<&IntervalColumns::name>("name_id"), C::chunkOf<&IntervalColumns::correlation>("correlation"),
-       C::chunkOf<&IntervalColumns::kind>("kind"), C::chunkOf<&IntervalColumns::src>("src_memory"),
-       C::chunkOf<&IntervalColumns::dst>("dst_memory"), C::chunkOf<&IntervalColumns::flags>("flags")},
+       C::fromRow<&ChunkRow::count>("count", "INTEGER NOT NULL"),
+       C::chunkOf<&IntervalColumns::start_ns>("start_ns"), C::chunkOf<&IntervalColumns::end_ns>("end_ns"),
+       C::chunkOf<&IntervalColumns::bytes>("bytes"), C::chunkOf<&IntervalColumns::name>("name_id"),
+       C::chunkOf<&IntervalColumns::correlation>("correlation"), C::chunkOf<&IntervalColumns::kind>("kind"),
+       C::chunkOf<&IntervalColumns::src>("src_memory"), C::chunkOf<&IntervalColumns::dst>("dst_memory"),
+       C::chunkOf<&IntervalColumns::flags>("flags")},
       "PRIMARY KEY(track_id, chunk)",
       "WITHOUT ROWID"};
   return table;
@@ -108,15 +113,17 @@ const SessionTable<ChunkRow, IntervalColumns>& intervalChunksTable() {
 // The names of interval and memory kinds, for readers of the file other than Feedscope.
 const SessionTable<NamedId, NoItem>& intervalKindsTable() {
   using C = SessionColumns<NamedId, NoItem>;
-  static const SessionTable<NamedId, NoItem> table{
-      "interval_kinds", {C::fromRow<&NamedId::id>("id", "INTEGER PRIMARY KEY"), C::fromRow<&NamedId::text>("name", "TEXT NOT NULL")}};
+  static const SessionTable<NamedId, NoItem> table{"interval_kinds",
+                                                   {C::fromRow<&NamedId::id>("id", "INTEGER PRIMARY KEY"),
+                                                    C::fromRow<&NamedId::text>("name", "TEXT NOT NULL")}};
   return table;
 }
 
 const SessionTable<NamedId, NoItem>& memoryKindsTable() {
   using C = SessionColumns<NamedId, NoItem>;
-  static const SessionTable<NamedId, NoItem> table{
-      "memory_kinds", {C::fromRow<&NamedId::id>("id", "INTEGER PRIMARY KEY"), C::fromRow<&NamedId::text>("name", "TEXT NOT NULL")}};
+  static const SessionTable<NamedId, NoItem> table{"memory_kinds",
+                                                   {C::fromRow<&NamedId::id>("id", "INTEGER PRIMARY KEY"),
+                                                    C::fromRow<&NamedId::text>("name", "TEXT NOT NULL")}};
   return table;
 }
 

@@ -39,9 +39,11 @@ struct SessionColumns {
   template <auto... Path>
   static constexpr Column fromRow(std::string_view name, std::string_view declaration) {
     return {name, declaration, true,
-            [](SqliteStatement& st, int index, const Row& row, const Item&) { bindValue(st, index, (row .* ... .* Path)); },
+            [](SqliteStatement& st, int index, const Row& row, const Item&) {
+              bindValue(st, index, (row.*....*Path));
+            },
             [](const SqliteStatement& st, int index, Row& row, Item*, const std::string& what) {
-              readValue(st, index, (row .* ... .* Path), what);
+              readValue(st, index, (row.*....*Path), what);
             }};
   }
 
@@ -49,10 +51,10 @@ struct SessionColumns {
   static constexpr Column fromItem(std::string_view name, std::string_view declaration) {
     return {name, declaration, false,
             [](SqliteStatement& st, int index, const Row&, const Item& item) {
-              bindValue(st, index, (item .* ... .* Path));
+              bindValue(st, index, (item.*....*Path));
             },
             [](const SqliteStatement& st, int index, Row&, Item* item, const std::string& what) {
-              readValue(st, index, (*item .* ... .* Path), what);
+              readValue(st, index, (*item.*....*Path), what);
             }};
   }
 
@@ -75,7 +77,10 @@ struct SessionTable {
   // parenthesis ("WITHOUT ROWID").
   SessionTable(std::string_view tableName, std::vector<SessionColumn<Row, Item>> tableColumns,
                std::string_view tableConstraints = {}, std::string_view tableOptions = {})
-      : name(tableName), columns(std::move(tableColumns)), constraints(tableConstraints), options(tableOptions) {}
+      : name(tableName),
+        columns(std::move(tableColumns)),
+        constraints(tableConstraints),
+        options(tableOptions) {}
 
   std::string_view name;
   std::vector<SessionColumn<Row, Item>> columns;
@@ -108,7 +113,8 @@ struct SessionTable {
  private:
   std::string columnList() const {
     std::string list;
-    for (std::size_t i = 0; i < columns.size(); ++i) list += (i == 0 ? "" : ", ") + std::string(columns[i].name);
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      list += (i == 0 ? "" : ", ") + std::string(columns[i].name);
     return list;
   }
 };
@@ -121,7 +127,8 @@ class SessionTableWriter {
       : table_(table), insert_(db, table.insertSql().c_str(), what) {}
 
   void write(const Row& row, const Item& item) {
-    for (std::size_t i = 0; i < table_.columns.size(); ++i) table_.columns[i].bind(insert_, static_cast<int>(i + 1), row, item);
+    for (std::size_t i = 0; i < table_.columns.size(); ++i)
+      table_.columns[i].bind(insert_, static_cast<int>(i + 1), row, item);
     insert_.step();
     insert_.reset();
   }
@@ -159,7 +166,8 @@ class SessionTableReader {
  private:
   void readColumns(bool fromRow, Row& row, Item* item) const {
     for (std::size_t i = 0; i < table_.columns.size(); ++i) {
-      if (table_.columns[i].from_row == fromRow) table_.columns[i].read(select_, static_cast<int>(i), row, item, what_);
+      if (table_.columns[i].from_row == fromRow)
+        table_.columns[i].read(select_, static_cast<int>(i), row, item, what_);
     }
   }
   const SessionTable<Row, Item>& table_;

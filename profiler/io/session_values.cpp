@@ -7,7 +7,8 @@ namespace feedscope::io {
 namespace {
 
 template <typename Kind, typename FromName>
-Kind kindFromText(const SqliteStatement& st, int i, FromName fromName, std::string_view noun, const std::string& what) {
+Kind kindFromText(const SqliteStatement& st, int i, FromName fromName, std::string_view noun,
+                  const std::string& what) {
   const std::string text = st.text(i);
   auto kind = fromName(text);
   if (!kind) throw InputError(what + ": corrupt session (unknown " + std::string(noun) + " '" + text + "')");
@@ -16,7 +17,9 @@ Kind kindFromText(const SqliteStatement& st, int i, FromName fromName, std::stri
 
 }  // namespace
 
-void bindValue(SqliteStatement& st, int i, const SessionLabels& labels) { st.bind(i, nlohmann::json(labels).dump()); }
+void bindValue(SqliteStatement& st, int i, const SessionLabels& labels) {
+  st.bind(i, nlohmann::json(labels).dump());
+}
 
 void readValue(const SqliteStatement& st, int i, trace::TrackKind& v, const std::string& what) {
   v = kindFromText<trace::TrackKind>(st, i, trace::trackKindFromName, "track kind", what);

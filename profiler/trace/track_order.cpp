@@ -9,10 +9,14 @@ namespace {
 
 int kindRank(TrackKind kind) {
   switch (kind) {
-    case TrackKind::GpuStream: return 0;
-    case TrackKind::GpuMarkers: return 1;
-    case TrackKind::HostThread: return 2;
-    case TrackKind::Loader: return 3;
+    case TrackKind::GpuStream:
+      return 0;
+    case TrackKind::GpuMarkers:
+      return 1;
+    case TrackKind::HostThread:
+      return 2;
+    case TrackKind::Loader:
+      return 3;
   }
   return 4;
 }
@@ -25,8 +29,12 @@ auto displayKey(const Track& t) {
 
 }  // namespace
 
-bool displaysBefore(const Track& a, const Track& b) { return displayKey(a) < displayKey(b); }
+bool displaysBefore(const Track& a, const Track& b) {
+  return displayKey(a) < displayKey(b);
+}
 
-void sortTracksForDisplay(std::vector<Track>& tracks) { std::stable_sort(tracks.begin(), tracks.end(), displaysBefore); }
+void sortTracksForDisplay(std::vector<Track>& tracks) {
+  std::stable_sort(tracks.begin(), tracks.end(), displaysBefore);
+}
 
 }  // namespace feedscope::trace

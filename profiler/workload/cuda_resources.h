@@ -22,7 +22,9 @@ struct DeviceMemory {
   void operator()(void* p) const noexcept { cudaFree(p); }
 };
 struct PinnedMemory {
-  static cudaError_t allocate(void** p, std::size_t bytes) { return cudaHostAlloc(p, bytes, cudaHostAllocDefault); }
+  static cudaError_t allocate(void** p, std::size_t bytes) {
+    return cudaHostAlloc(p, bytes, cudaHostAllocDefault);
+  }
   void operator()(void* p) const noexcept { cudaFreeHost(p); }
 };
 
@@ -96,7 +98,8 @@ class Stream {
 
 class Event {
  public:
-  // `flags` as cudaEventCreateWithFlags takes them: cudaEventDefault to time, cudaEventDisableTiming to order.
+  // `flags` as cudaEventCreateWithFlags takes them: cudaEventDefault to time, cudaEventDisableTiming to
+  // order.
   Event(unsigned flags, const std::string& what) {
     cudaEvent_t e = nullptr;
     checkCuda(cudaEventCreateWithFlags(&e, flags), what);

@@ -19,11 +19,14 @@ namespace {
 
 using testing::TempDir;
 
-std::string dataPath(const std::string& rel) { return std::string(FEEDSCOPE_TEST_DATA_DIR) + "/" + rel; }
+std::string dataPath(const std::string& rel) {
+  return std::string(FEEDSCOPE_TEST_DATA_DIR) + "/" + rel;
+}
 
 // The session file of tests/data/sessions/README.md, unpacked into `dir`.
 std::string storedSession(const TempDir& dir) {
-  return dir.file("old.feedscope", testing::gunzipFile(dataPath("sessions/v1-before-table-schema.feedscope.gz")));
+  return dir.file("old.feedscope",
+                  testing::gunzipFile(dataPath("sessions/v1-before-table-schema.feedscope.gz")));
 }
 
 TEST(StoredSession, ASessionWrittenBeforeTheSchemaTableOpensWithEverythingItHolds) {
@@ -36,7 +39,8 @@ TEST(StoredSession, ASessionWrittenBeforeTheSchemaTableOpensWithEverythingItHold
   EXPECT_EQ(base.name, "compare base");
   EXPECT_EQ(base.source, "kineto:compare_base.json.gz");
   EXPECT_EQ(base.command, "python3 train.py --epochs 1");
-  EXPECT_EQ(base.labels, (std::map<std::string, std::string>{{"host", "gpu-node-1"}, {"mode", "off"}, {"phase", "train"}}));
+  EXPECT_EQ(base.labels, (std::map<std::string, std::string>{
+                             {"host", "gpu-node-1"}, {"mode", "off"}, {"phase", "train"}}));
   EXPECT_EQ(base.devices,
             (std::vector<trace::DeviceInfo>{{0, "NVIDIA H200", "GPU-1234"}, {1, "NVIDIA H200", "GPU-5678"}}));
   EXPECT_EQ(base.clock, (trace::ClockInfo{"CLOCK_MONOTONIC", 1'700'000'000'000'000'000}));
@@ -46,8 +50,9 @@ TEST(StoredSession, ASessionWrittenBeforeTheSchemaTableOpensWithEverythingItHold
   calibration.pageable_h2d_gbps = 6.7;
   calibration.pinned_d2h_gbps = 51.25;
   calibration.pageable_d2h_gbps = 7.5;
-  calibration.samples = {{trace::IntervalKind::MemcpyHtoD, trace::MemoryKind::Pinned, 4096, 0.8, 5200},
-                         {trace::IntervalKind::MemcpyDtoH, trace::MemoryKind::Pageable, 1 << 20, 5.1, 205000}};
+  calibration.samples = {
+      {trace::IntervalKind::MemcpyHtoD, trace::MemoryKind::Pinned, 4096, 0.8, 5200},
+      {trace::IntervalKind::MemcpyDtoH, trace::MemoryKind::Pageable, 1 << 20, 5.1, 205000}};
   EXPECT_EQ(base.calibration, calibration);
 
   const trace::Run& a100 = s.runs[1];
@@ -84,19 +89,25 @@ std::string rowText(sqlite3_stmt* st) {
   std::string row;
   for (int c = 0; c < sqlite3_column_count(st); ++c) {
     switch (sqlite3_column_type(st, c)) {
-      case SQLITE_INTEGER: row += "i" + std::to_string(sqlite3_column_int64(st, c)); break;
+      case SQLITE_INTEGER:
+        row += "i" + std::to_string(sqlite3_column_int64(st, c));
+        break;
       case SQLITE_FLOAT: {
         char text[64];
         std::snprintf(text, sizeof text, "f%.17g", sqlite3_column_double(st, c));
         row += text;
         break;
       }
-      case SQLITE_TEXT: row += "t" + std::string(reinterpret_cast<const char*>(sqlite3_column_text(st, c))); break;
+      case SQLITE_TEXT:
+        row += "t" + std::string(reinterpret_cast<const char*>(sqlite3_column_text(st, c)));
+        break;
       case SQLITE_BLOB:
         row += "b" + std::string(static_cast<const char*>(sqlite3_column_blob(st, c)),
                                  static_cast<std::size_t>(sqlite3_column_bytes(st, c)));
         break;
-      default: row += "n"; break;
+      default:
+        row += "n";
+        break;
     }
     row += '|';
   }
@@ -126,12 +137,14 @@ std::vector<std::string> contents(const std::string& path) {
   for (std::string entry : rows(db, "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name")) {
     std::string collapsed;
     for (char c : entry) {
-      if (std::isspace(static_cast<unsigned char>(c)) && (collapsed.empty() || collapsed.back() == ' ')) continue;
+      if (std::isspace(static_cast<unsigned char>(c)) && (collapsed.empty() || collapsed.back() == ' '))
+        continue;
       collapsed += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
     }
     out.push_back(collapsed);
   }
-  for (const std::string& table : rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")) {
+  for (const std::string& table :
+       rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")) {
     const std::string name = table.substr(1, table.size() - 2);  // "t<name>|"
     bool hasRowid = false;
     std::vector<std::string> r = rows(db, "SELECT rowid, * FROM " + name + " ORDER BY rowid", &hasRowid);

@@ -21,7 +21,9 @@ using trace::TrackKind;
 // What identifies a track's place in the order.
 using Place = std::tuple<TrackKind, std::int32_t, std::int64_t, std::int64_t, std::int64_t>;
 
-Place placeOf(const trace::Track& t) { return {t.kind, t.device, t.stream, t.pid, t.tid}; }
+Place placeOf(const trace::Track& t) {
+  return {t.kind, t.device, t.stream, t.pid, t.tid};
+}
 
 std::vector<Place> placesOf(const std::vector<trace::Track>& tracks) {
   std::vector<Place> out;
@@ -44,10 +46,14 @@ std::vector<Place> timelineOrder(const trace::Run& run, const trace::StringTable
 
 trace::Interval someWork(TrackKind kind) {
   switch (kind) {
-    case TrackKind::GpuStream: return {100, 200, IntervalKind::Kernel};
-    case TrackKind::GpuMarkers: return {100, 200, IntervalKind::GpuAnnotation};
-    case TrackKind::HostThread: return {100, 200, IntervalKind::RuntimeApi};
-    case TrackKind::Loader: return {100, 200, IntervalKind::DataLoading};
+    case TrackKind::GpuStream:
+      return {100, 200, IntervalKind::Kernel};
+    case TrackKind::GpuMarkers:
+      return {100, 200, IntervalKind::GpuAnnotation};
+    case TrackKind::HostThread:
+      return {100, 200, IntervalKind::RuntimeApi};
+    case TrackKind::Loader:
+      return {100, 200, IntervalKind::DataLoading};
   }
   return {};
 }
@@ -56,7 +62,8 @@ trace::Interval someWork(TrackKind kind) {
 std::vector<trace::Run> shuffledCopies(const trace::Run& run) {
   std::vector<trace::Run> out(2, run);
   std::reverse(out[0].tracks.begin(), out[0].tracks.end());
-  std::rotate(out[1].tracks.begin(), out[1].tracks.begin() + static_cast<std::ptrdiff_t>(run.tracks.size() / 2),
+  std::rotate(out[1].tracks.begin(),
+              out[1].tracks.begin() + static_cast<std::ptrdiff_t>(run.tracks.size() / 2),
               out[1].tracks.end());
   return out;
 }
@@ -104,7 +111,8 @@ TEST(TrackOrder, ImportRecordAndTimelineAgreeOnSeveralDevicesStreamsAndThreads) 
 // A recording of two processes sharing device 0: its streams are grouped by process, then stream.
 TEST(TrackOrder, RecordAndTimelineGroupTheStreamsOfOneDeviceByProcess) {
   trace::Run run;
-  auto add = [&](TrackKind kind, std::int32_t device, std::int64_t stream, std::int64_t pid, std::int64_t tid) {
+  auto add = [&](TrackKind kind, std::int32_t device, std::int64_t stream, std::int64_t pid,
+                 std::int64_t tid) {
     trace::Track t;
     t.kind = kind;
     t.device = device;

@@ -53,10 +53,12 @@ TEST(CudaResources, PageableBuffersArePageAlignedAndMove) {
 }
 
 TEST(CudaResources, CreationFailuresNameWhatWasBeingCreated) {
-  expectCreatedOrNamedFailure("allocating a device test buffer",
-                              [] { return static_cast<void*>(DeviceBuffer<float>(16, "allocating a device test buffer").get()); });
-  expectCreatedOrNamedFailure("allocating a pinned test buffer",
-                              [] { return static_cast<void*>(PinnedBuffer<float>(16, "allocating a pinned test buffer").get()); });
+  expectCreatedOrNamedFailure("allocating a device test buffer", [] {
+    return static_cast<void*>(DeviceBuffer<float>(16, "allocating a device test buffer").get());
+  });
+  expectCreatedOrNamedFailure("allocating a pinned test buffer", [] {
+    return static_cast<void*>(PinnedBuffer<float>(16, "allocating a pinned test buffer").get());
+  });
   expectCreatedOrNamedFailure("creating a test stream",
                               [] { return static_cast<void*>(Stream("creating a test stream").get()); });
   expectCreatedOrNamedFailure("creating a test event", [] {
