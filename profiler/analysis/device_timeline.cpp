@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 
 #include "analysis/correlation_index.h"
 
@@ -153,8 +152,6 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
 
   std::vector<SpanList> kernelLists, h2dLists, pageableLists, workLists, otherWorkLists;
   std::vector<std::size_t> kernelRuns, memsetRuns, h2dRuns, d2hRuns, d2dRuns;
-  TimeNs extentStart = std::numeric_limits<TimeNs>::max();
-  TimeNs extentEnd = std::numeric_limits<TimeNs>::min();
 
   // Reserve once: these vectors hold millions of entries, and regrowing them costs copies and
   // page faults that dominate the run time on large traces.
@@ -165,10 +162,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   tl.kernel_starts.reserve(gpuIntervals);
   for (const Track& track : run.tracks) {
     const auto& iv = track.intervals;
-    if (iv.empty()) continue;
-    extentStart = std::min(extentStart, iv.start_ns.front());
-    for (TimeNs e : iv.end_ns) extentEnd = std::max(extentEnd, e);
-    if (track.kind != TrackKind::GpuStream || track.device != device) continue;
+    if (iv.empty() || track.kind != TrackKind::GpuStream || track.device != device) continue;
     // A is kept as K plus A \ K: on real traces copies and memsets are few, kernels many, so this
     // saves a second array the size of K.
     SpanList kernels, h2d, pageable, work, otherWork;
@@ -227,8 +221,11 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   mergeSortedRuns(tl.d2h_copies, d2hRuns, byStart);
   mergeSortedRuns(tl.d2d_copies, d2dRuns, byStart);
 
-  if (extentStart > extentEnd) return tl;  // an empty run
-  tl.extent = {extentStart, extentEnd};
+  // The run's extent has one definition, trace::Run::extent (its cost, a pass over every track's ends,
+  // is what the loop above spent on it when it computed it alongside).
+  const std::optional<trace::TimeExtent> extent = run.extent();
+  if (!extent) return tl;  // an empty run
+  tl.extent = {extent->start, extent->end};
   if (tl.hasGpuWork()) {
     const SpanList& k = tl.kernels;
     const SpanList& o = tl.non_kernel_work;
@@ -248,10 +245,10 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   // Label every gap of K inside the extent. Copy wait first (pageable before pinned), then host
   // wait when the operation ending the gap was launched after the gap began (HTA's test), else
   // dependency / other. The ender is the kernel starting where the gap ends.
-  GapLabeler labeler({GapLabeler::Layer{&tl.h2d_pageable, GapCause::CopyWaitPageable},
-                      GapLabeler::Layer{&tl.h2d, GapCause::CopyWaitPinned},
-                      GapLabeler::Layer{&tl.data_loading, GapCause::HostDataLoading},
-                      GapLabeler::Layer{&tl.blocking_calls, GapCause::HostBlockedInCuda}});
+  GapLabeler labeler(GapLayers{.pageable_copies = &tl.h2d_pageable,
+                               .copies = &tl.h2d,
+                               .data_loading = &tl.data_loading,
+                               .blocking_calls = &tl.blocking_calls});
   tl.gaps.reserve(tl.kernels.size() + 1);
   tl.causes.reserve(tl.kernels.size() + tl.kernels.size() / 4 + 1);
   std::size_t ender = 0;
@@ -276,11 +273,11 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
       gap.host_late = launch->start > span.start;
     }
     if (!gap.host_late) {
-      labeler.label(span, 2, GapCause::DependencyOther, tl.causes);
+      labeler.label(span, LayerSet::Copies, GapCause::DependencyOther, tl.causes);
     } else if (span.length() < options.launch_overhead_gap_ns) {
-      labeler.label(span, 2, GapCause::HostLaunchOverhead, tl.causes);
+      labeler.label(span, LayerSet::Copies, GapCause::HostLaunchOverhead, tl.causes);
     } else {
-      labeler.label(span, 4, GapCause::HostOther, tl.causes);
+      labeler.label(span, LayerSet::CopiesThenHost, GapCause::HostOther, tl.causes);
     }
     tl.gaps.push_back(gap);
   }

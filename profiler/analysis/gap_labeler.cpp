@@ -5,7 +5,27 @@
 
 namespace feedscope::analysis {
 
-void GapLabeler::label(Span gap, std::size_t layerCount, GapCause fallback, trace::LargeVector<CauseSegment>& out) {
+namespace {
+
+// Layers are tried in the order of GapLayers, and a set is a prefix of them.
+std::size_t layersIn(LayerSet set) {
+  switch (set) {
+    case LayerSet::Copies: return 2;
+    case LayerSet::CopiesThenHost: return 4;
+  }
+  return 0;
+}
+
+}  // namespace
+
+GapLabeler::GapLabeler(const GapLayers& layers)
+    : layers_{{{layers.pageable_copies, GapCause::CopyWaitPageable},
+               {layers.copies, GapCause::CopyWaitPinned},
+               {layers.data_loading, GapCause::HostDataLoading},
+               {layers.blocking_calls, GapCause::HostBlockedInCuda}}} {}
+
+void GapLabeler::label(Span gap, LayerSet set, GapCause fallback, trace::LargeVector<CauseSegment>& out) {
+  const std::size_t layerCount = layersIn(set);
   const std::size_t firstOut = out.size();
   bool touched = false;
   for (std::size_t l = 0; l < layerCount; ++l) {

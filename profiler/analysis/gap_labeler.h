@@ -1,9 +1,10 @@
-// Labels the time of each idle gap with the first layer of spans that covers it (copies before host
+// Labels the time of each idle gap with the first layer of evidence that covers it (copies before host
 // causes), else a fallback cause. Gaps arrive in time order, so each layer keeps a cursor and the
 // whole labelling is linear in gaps plus spans.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "analysis/gap_cause.h"
@@ -17,23 +18,38 @@ struct CauseSegment {
   GapCause cause = GapCause::DependencyOther;
 };
 
+// What may explain a gap, in the order it is tried: the first layer covering a moment names its cause.
+struct GapLayers {
+  const SpanList* pageable_copies = nullptr;  // H2D from pageable memory: CopyWaitPageable
+  const SpanList* copies = nullptr;           // every H2D (pageable ones are taken first): CopyWaitPinned
+  const SpanList* data_loading = nullptr;     // the host loading data: HostDataLoading
+  const SpanList* blocking_calls = nullptr;   // the host blocked in a CUDA call: HostBlockedInCuda
+};
+
+// Which layers may explain a gap. A copy explains any gap it covers; the host's layers only a gap the
+// host was late for (docs/metrics.md, gap causes).
+enum class LayerSet : std::uint8_t {
+  Copies,          // pageable copies, copies
+  CopiesThenHost,  // pageable copies, copies, data loading, blocking calls
+};
+
 class GapLabeler {
  public:
-  static constexpr std::size_t kMaxLayers = 4;
+  explicit GapLabeler(const GapLayers& layers);
+
+  // Appends segments tiling `gap` to `out` in time order, from the layers of `set`, and `fallback`
+  // where none covers it. Gaps must be given in increasing time order.
+  void label(Span gap, LayerSet set, GapCause fallback, trace::LargeVector<CauseSegment>& out);
+
+ private:
+  static constexpr std::size_t kLayerCount = 4;
   struct Layer {
     const SpanList* spans = nullptr;
     GapCause cause = GapCause::DependencyOther;
   };
 
-  explicit GapLabeler(std::array<Layer, kMaxLayers> layers) : layers_(layers) {}
-
-  // Appends segments tiling `gap` to `out` in time order, using the first `layerCount` layers.
-  // Gaps must be given in increasing time order.
-  void label(Span gap, std::size_t layerCount, GapCause fallback, trace::LargeVector<CauseSegment>& out);
-
- private:
-  std::array<Layer, kMaxLayers> layers_;
-  std::array<std::size_t, kMaxLayers> cursors_{};
+  std::array<Layer, kLayerCount> layers_;
+  std::array<std::size_t, kLayerCount> cursors_{};
   SpanList remaining_;
   SpanList next_;
 };

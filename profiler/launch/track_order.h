@@ -1,5 +1,5 @@
-// The display order of a recorded run's lanes: GPU streams by device then process, GPU annotations,
-// host threads by process, loader workers.
+// The display order of a recorded or joined run: its tracks in the order every part of Feedscope uses
+// (trace/track_order.h), its devices by ordinal.
 #pragma once
 
 #include "trace/run.h"

@@ -1,7 +1,7 @@
 // Run construction with validation.
 #include "trace/run_builder.h"
 
-#include <algorithm>
+#include "trace/track_order.h"
 
 namespace feedscope::trace {
 
@@ -64,20 +64,7 @@ Run RunBuilder::finish() {
     t.intervals.sortByStart();
     t.intervals.shrinkToFit();  // growth slack would cost up to 2x the 36 bytes per interval
   }
-  // Display order: GPU streams by device and stream, GPU markers, host threads, loader workers.
-  std::stable_sort(run_.tracks.begin(), run_.tracks.end(), [](const Track& a, const Track& b) {
-    auto rank = [](TrackKind k) {
-      switch (k) {
-        case TrackKind::GpuStream: return 0;
-        case TrackKind::GpuMarkers: return 1;
-        case TrackKind::HostThread: return 2;
-        case TrackKind::Loader: return 3;
-      }
-      return 4;
-    };
-    return std::make_tuple(rank(a.kind), a.device, a.stream, a.pid, a.tid) <
-           std::make_tuple(rank(b.kind), b.device, b.stream, b.pid, b.tid);
-  });
+  sortTracksForDisplay(run_.tracks);
   index_.clear();
   return std::move(run_);
 }

@@ -28,6 +28,11 @@ Row::Row(const trace::IntervalColumns* columns, std::vector<std::uint32_t> posit
   }
 }
 
+Row::Row(const trace::IntervalColumns* columns, const std::vector<analysis::GapCause>* causes)
+    : Row(columns, {}, false) {
+  causes_ = causes;
+}
+
 std::size_t Row::firstEndingAfter(double t) const {
   // The first block whose running maximum end passes t holds the answer; blocks before it ended.
   auto it = std::upper_bound(block_max_end_.begin(), block_max_end_.end(), t,

@@ -5,8 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "analysis/gap_cause.h"
 #include "trace/interval_columns.h"
 
 namespace feedscope::view {
@@ -24,6 +26,9 @@ class Row {
   // `overlapping` says the row may hold intervals that overlap (a lane's overflow row): then covered
   // time is a sum, not a union, and only an upper bound.
   Row(const trace::IntervalColumns* columns, std::vector<std::uint32_t> positions, bool overlapping);
+  // A row of the starvation lane: every interval of `columns`, and beside them `causes`, the gap cause
+  // of each (a column of its own, parallel to `columns`).
+  Row(const trace::IntervalColumns* columns, const std::vector<analysis::GapCause>* causes);
 
   std::size_t size() const { return positions_.empty() ? columns_->size() : positions_.size(); }
   bool empty() const { return size() == 0; }
@@ -32,6 +37,11 @@ class Row {
   TimeNs end(std::size_t i) const { return columns_->end_ns[position(i)]; }
   const trace::IntervalColumns& columns() const { return *columns_; }
   bool overlapping() const { return overlapping_; }
+  // The gap cause of interval i; nullopt on a row without a cause column.
+  std::optional<analysis::GapCause> cause(std::size_t i) const {
+    if (causes_ == nullptr) return std::nullopt;
+    return (*causes_)[position(i)];
+  }
 
   // First i whose end is after t: every interval before it ended at or before t. With the block index
   // this finds intervals that began long before t and are still running (the end-time index).
@@ -54,6 +64,7 @@ class Row {
   const trace::IntervalColumns* columns_;
   std::vector<std::uint32_t> positions_;
   bool overlapping_;
+  const std::vector<analysis::GapCause>* causes_ = nullptr;
   std::vector<TimeNs> block_first_start_;  // start of the first interval of block b
   std::vector<TimeNs> block_max_end_;      // latest end of intervals [0, (b + 1) * kBlock)
   std::vector<TimeNs> block_duration_;     // Σ durations of intervals [0, b * kBlock)

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "analysis/span_set.h"
+#include "trace/track_order.h"
 #include "trace/units.h"
 
 namespace feedscope::view {
@@ -274,46 +275,33 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
     }
   }
 
-  // Tracks in display order: by device, GPU streams, then device annotations; host threads; loaders.
+  // Tracks in the one display order (trace/track_order.h): a session written before that order was
+  // shared may hold its tracks in another. GPU tracks arrive grouped by device, which the starvation
+  // lane below relies on.
   std::vector<const trace::Track*> tracks;
   for (const auto& t : run.tracks) tracks.push_back(&t);
-  std::stable_sort(tracks.begin(), tracks.end(), [](const trace::Track* a, const trace::Track* b) {
-    auto rank = [](const trace::Track* t) {
-      switch (t->kind) {
-        case TrackKind::GpuStream:
-          return 0;
-        case TrackKind::GpuMarkers:
-          return 1;
-        case TrackKind::HostThread:
-          return 2;
-        case TrackKind::Loader:
-          return 3;
-      }
-      return 4;
-    };
-    bool gpuA = a->isGpu(), gpuB = b->isGpu();
-    if (gpuA != gpuB) return gpuA;
-    if (gpuA && a->device != b->device) return a->device < b->device;
-    return std::make_tuple(rank(a), a->stream, a->pid, a->tid) <
-           std::make_tuple(rank(b), b->stream, b->pid, b->tid);
-  });
+  std::stable_sort(tracks.begin(), tracks.end(),
+                   [](const trace::Track* a, const trace::Track* b) { return trace::displaysBefore(*a, *b); });
 
   auto addStarvationLane = [&](std::int32_t device) {
     if (input.analysis == nullptr) return;
     for (const auto& d : input.analysis->devices) {
       if (d.device != device) continue;
+      // One row per group of causes; each keeps its intervals' causes in a column of their own.
       std::array<trace::IntervalColumns*, kCauseGroupCount> groups{};
-      for (auto& g : groups) {
-        derived_columns_.push_back(std::make_unique<trace::IntervalColumns>());
-        g = derived_columns_.back().get();
+      std::array<std::vector<analysis::GapCause>*, kCauseGroupCount> causes{};
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        groups[g] = derived_columns_.emplace_back(std::make_unique<trace::IntervalColumns>()).get();
+        causes[g] = derived_causes_.emplace_back(std::make_unique<std::vector<analysis::GapCause>>()).get();
       }
       for (const auto& seg : d.timeline.causes) {
         if (seg.end <= seg.start) continue;
+        // The kind only fills the column: what a starvation interval is, is its cause.
         trace::Interval iv{seg.start, seg.end, IntervalKind::Overhead};
         iv.name = derived_strings_->intern(analysis::gapCauseLabel(seg.cause));
-        // Derived columns carry the cause in the flags byte; starvationCause() reads it back.
-        iv.flags = static_cast<std::uint8_t>(seg.cause);
-        groups[static_cast<std::size_t>(causeGroup(seg.cause))]->push_back(iv);
+        const auto group = static_cast<std::size_t>(causeGroup(seg.cause));
+        groups[group]->push_back(iv);
+        causes[group]->push_back(seg.cause);
       }
       Lane lane;
       lane.kind = LaneKind::Starvation;
@@ -323,9 +311,9 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
       lane.strings = derived_strings_.get();
       lane.stacked = true;
       lane.base_color = palette::kCopyWaitPageable;
-      for (auto* g : groups) {
-        lane.interval_count += g->size();
-        lane.rows.emplace_back(g, std::vector<std::uint32_t>{}, false);
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        lane.interval_count += groups[g]->size();
+        lane.rows.emplace_back(groups[g], causes[g]);
       }
       lanes_.push_back(std::move(lane));
     }
@@ -497,9 +485,7 @@ std::string TimelineModel::intervalName(const Lane& lane, const Row& row, std::s
 }
 
 analysis::GapCause TimelineModel::starvationCause(const Row& row, std::size_t i) {
-  auto value = row.columns().flags[row.position(i)];
-  return value < analysis::kGapCauseCount ? static_cast<analysis::GapCause>(value)
-                                          : analysis::GapCause::DependencyOther;
+  return row.cause(i).value_or(analysis::GapCause::DependencyOther);
 }
 
 Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i) const {

@@ -141,6 +141,8 @@ class TimelineModel {
   // Columns built from the analysis (starvation segments) and their names; pointers into them stay
   // valid when the model moves.
   std::vector<std::unique_ptr<trace::IntervalColumns>> derived_columns_;
+  // The cause column of each starvation row (Row::cause), beside its derived columns.
+  std::vector<std::unique_ptr<std::vector<analysis::GapCause>>> derived_causes_;
   std::unique_ptr<trace::StringTable> derived_strings_;
   std::size_t idle_baseline_ = 0;
   struct IdleLane {

@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 
 #include "trace/statistics.h"
 #include "trace/units.h"
 #include "workload/cuda_check.h"
+#include "workload/cuda_resources.h"
 #include "workload/gpu_devices.h"
 #include "workload/host_lanes.h"
 
@@ -67,30 +67,31 @@ std::optional<trace::TimeNs> estimatedCopyNs(const trace::Calibration& c, std::u
 
 namespace {
 
+// Everything one calibration copies between and times with; the largest size fits in each buffer.
 struct Buffers {
-  std::uint8_t* pinned = nullptr;
-  std::uint8_t* pageable = nullptr;
-  std::uint8_t* device = nullptr;
-  cudaStream_t stream = nullptr;
-  cudaEvent_t begin = nullptr;
-  cudaEvent_t end = nullptr;
-  ~Buffers() {
-    if (end != nullptr) cudaEventDestroy(end);
-    if (begin != nullptr) cudaEventDestroy(begin);
-    if (stream != nullptr) cudaStreamDestroy(stream);
-    cudaFree(device);
-    cudaFreeHost(pinned);
-    std::free(pageable);
-  }
+  explicit Buffers(std::uint64_t largest)
+      : pinned(largest, "allocating pinned memory for calibration"),
+        pageable(largest, "allocating pageable memory for calibration"),
+        device(largest, "allocating device memory for calibration"),
+        stream("creating the calibration stream"),
+        begin(cudaEventDefault, "creating a calibration event"),
+        end(cudaEventDefault, "creating a calibration event") {}
+
+  PinnedBuffer<std::uint8_t> pinned;
+  PageableBuffer pageable;
+  DeviceBuffer<std::uint8_t> device;
+  Stream stream;
+  Event begin;
+  Event end;
 };
 
 trace::TimeNs timeOneCopy(Buffers& b, void* dst, const void* src, std::uint64_t bytes, cudaMemcpyKind kind) {
-  checkCuda(cudaEventRecord(b.begin, b.stream), "recording a calibration event");
-  checkCuda(cudaMemcpyAsync(dst, src, bytes, kind, b.stream), "copying during calibration");
-  checkCuda(cudaEventRecord(b.end, b.stream), "recording a calibration event");
-  checkCuda(cudaEventSynchronize(b.end), "waiting for a calibration copy");
+  checkCuda(cudaEventRecord(b.begin.get(), b.stream.get()), "recording a calibration event");
+  checkCuda(cudaMemcpyAsync(dst, src, bytes, kind, b.stream.get()), "copying during calibration");
+  checkCuda(cudaEventRecord(b.end.get(), b.stream.get()), "recording a calibration event");
+  checkCuda(cudaEventSynchronize(b.end.get()), "waiting for a calibration copy");
   float ms = 0;
-  checkCuda(cudaEventElapsedTime(&ms, b.begin, b.end), "timing a calibration copy");
+  checkCuda(cudaEventElapsedTime(&ms, b.begin.get(), b.end.get()), "timing a calibration copy");
   return static_cast<trace::TimeNs>(static_cast<double>(ms) * 1e6);
 }
 
@@ -103,19 +104,10 @@ trace::Calibration measureCopyBandwidth(int device, const CalibrationPlan& plan,
   std::uint64_t largest = plan.sizes.empty() ? 0 : *std::max_element(plan.sizes.begin(), plan.sizes.end());
   trace::Calibration calibration;
   if (largest == 0) return calibration;
-  Buffers b;
-  checkCuda(cudaHostAlloc(reinterpret_cast<void**>(&b.pinned), largest, cudaHostAllocDefault),
-            "allocating pinned memory for calibration");
-  b.pageable = static_cast<std::uint8_t*>(std::aligned_alloc(4096, (largest + 4095) / 4096 * 4096));
-  if (b.pageable == nullptr) throw GpuError("allocating pageable memory for calibration failed");
+  Buffers b(largest);
   // Touch every page, so no copy pays for first-touch page faults.
-  std::memset(b.pageable, 1, largest);
-  std::memset(b.pinned, 1, largest);
-  checkCuda(cudaMalloc(reinterpret_cast<void**>(&b.device), largest),
-            "allocating device memory for calibration");
-  checkCuda(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking), "creating the calibration stream");
-  checkCuda(cudaEventCreate(&b.begin), "creating a calibration event");
-  checkCuda(cudaEventCreate(&b.end), "creating a calibration event");
+  std::memset(b.pageable.get(), 1, largest);
+  std::memset(b.pinned.get(), 1, largest);
 
   struct Case {
     IntervalKind direction;
@@ -128,7 +120,7 @@ trace::Calibration measureCopyBandwidth(int device, const CalibrationPlan& plan,
   const std::size_t total = std::size(cases) * plan.sizes.size();
   std::size_t done = 0;
   for (const Case& c : cases) {
-    std::uint8_t* hostMemory = c.host == MemoryKind::Pinned ? b.pinned : b.pageable;
+    std::uint8_t* hostMemory = c.host == MemoryKind::Pinned ? b.pinned.get() : b.pageable.get();
     bool toDevice = c.direction == IntervalKind::MemcpyHtoD;
     for (std::uint64_t bytes : plan.sizes) {
       if (progress) {
@@ -136,8 +128,8 @@ trace::Calibration measureCopyBandwidth(int device, const CalibrationPlan& plan,
                  std::string(toDevice ? "H2D " : "D2H ") + std::string(trace::memoryKindName(c.host)) + " " +
                      trace::formatBytes(bytes));
       }
-      void* dst = toDevice ? static_cast<void*>(b.device) : static_cast<void*>(hostMemory);
-      const void* src = toDevice ? static_cast<const void*>(hostMemory) : static_cast<const void*>(b.device);
+      void* dst = toDevice ? static_cast<void*>(b.device.get()) : static_cast<void*>(hostMemory);
+      const void* src = toDevice ? static_cast<const void*>(hostMemory) : static_cast<const void*>(b.device.get());
       cudaMemcpyKind kind = toDevice ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
       timeOneCopy(b, dst, src, bytes, kind);  // untimed: first use of this size
       std::vector<trace::TimeNs> durations;

@@ -12,6 +12,7 @@
 #include "trace/units.h"
 #include "workload/copy_calibration.h"
 #include "workload/cuda_check.h"
+#include "workload/cuda_resources.h"
 #include "workload/gpu_devices.h"
 #include "workload/model.h"
 #include "workload/training_loop.h"
@@ -35,20 +36,10 @@ void report(const DemoProgressFn& progress, DemoProgress p) {
 ModelTiming tuneOnce(const WorkloadConfig& config, int multiprocessors) {
   checkCuda(cudaSetDevice(config.device), "selecting GPU " + std::to_string(config.device));
   SyntheticModel model(config.batchBytes(), multiprocessors);
-  std::uint8_t* input = nullptr;
-  checkCuda(cudaMalloc(reinterpret_cast<void**>(&input), config.batchBytes()), "allocating the tuning input");
-  std::unique_ptr<std::uint8_t, decltype(&cudaFree)> owned(input, &cudaFree);
-  checkCuda(cudaMemset(input, 100, config.batchBytes()), "filling the tuning input");
-  cudaStream_t stream = nullptr;
-  checkCuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "creating the tuning stream");
-  try {
-    ModelTiming timing = tuneModel(model, stream, input, static_cast<trace::TimeNs>(config.compute_ms * 1e6));
-    cudaStreamDestroy(stream);
-    return timing;
-  } catch (...) {
-    cudaStreamDestroy(stream);
-    throw;
-  }
+  DeviceBuffer<std::uint8_t> input(config.batchBytes(), "allocating the tuning input");
+  checkCuda(cudaMemset(input.get(), 100, config.batchBytes()), "filling the tuning input");
+  Stream stream("creating the tuning stream");
+  return tuneModel(model, stream.get(), input.get(), static_cast<trace::TimeNs>(config.compute_ms * 1e6));
 }
 
 void nameStreams(trace::RunBuilder& builder, const TrainingLoop& loop, int device) {

@@ -80,64 +80,47 @@ __global__ void lossKernel(const float* __restrict__ partials, unsigned count, f
   if (threadIdx.x == 0) *loss *= scale;
 }
 
-template <typename T>
-T* deviceAlloc(std::uint64_t count, const char* what) {
-  void* p = nullptr;
-  checkCuda(cudaMalloc(&p, count * sizeof(T)), std::string("allocating the model's ") + what);
-  return static_cast<T*>(p);
-}
-
 }  // namespace
 
 SyntheticModel::SyntheticModel(std::uint64_t batchBytes, int multiprocessors) : elements_(batchBytes) {
   std::uint64_t wanted = (elements_ + kThreads - 1) / kThreads;
   blocks_ = static_cast<unsigned>(
       std::max<std::uint64_t>(1, std::min<std::uint64_t>(wanted, 8ull * std::max(1, multiprocessors))));
-  weights_ = deviceAlloc<float>(kThreads, "weights");
-  gradients_ = deviceAlloc<float>(kThreads, "gradients");
-  activations_ = deviceAlloc<float>(elements_, "activations");
-  loss_partials_ = deviceAlloc<float>(blocks_, "loss partials");
-  loss_ = deviceAlloc<float>(1, "loss");
-  checkCuda(cudaHostAlloc(reinterpret_cast<void**>(&host_loss_), sizeof(float), cudaHostAllocDefault),
-            "allocating the pinned loss");
+  weights_ = DeviceBuffer<float>(kThreads, "allocating the model's weights");
+  gradients_ = DeviceBuffer<float>(kThreads, "allocating the model's gradients");
+  activations_ = DeviceBuffer<float>(elements_, "allocating the model's activations");
+  loss_partials_ = DeviceBuffer<float>(blocks_, "allocating the model's loss partials");
+  loss_ = DeviceBuffer<float>(1, "allocating the model's loss");
+  host_loss_ = PinnedBuffer<float>(1, "allocating the pinned loss");
   std::vector<float> initial(kThreads);
   for (unsigned i = 0; i < kThreads; ++i) initial[i] = 0.5f + 0.4f * std::sin(static_cast<float>(i));
-  checkCuda(cudaMemcpy(weights_, initial.data(), kThreads * sizeof(float), cudaMemcpyHostToDevice),
+  checkCuda(cudaMemcpy(weights_.get(), initial.data(), kThreads * sizeof(float), cudaMemcpyHostToDevice),
             "initialising weights");
-  checkCuda(cudaMemset(gradients_, 0, kThreads * sizeof(float)), "clearing gradients");
-}
-
-SyntheticModel::~SyntheticModel() {
-  cudaFree(weights_);
-  cudaFree(gradients_);
-  cudaFree(activations_);
-  cudaFree(loss_partials_);
-  cudaFree(loss_);
-  cudaFreeHost(host_loss_);
+  checkCuda(cudaMemset(gradients_.get(), 0, kThreads * sizeof(float)), "clearing gradients");
 }
 
 void SyntheticModel::enqueueStep(cudaStream_t stream, const std::uint8_t* input, NormalizationStats stats,
                                  bool train) {
   float scale = 1.0f / static_cast<float>(elements_);
-  forwardKernel<<<blocks_, kThreads, 0, stream>>>(input, elements_, weights_, stats.mean, stats.inv_std,
-                                                  depth_, activations_, loss_partials_);
+  forwardKernel<<<blocks_, kThreads, 0, stream>>>(input, elements_, weights_.get(), stats.mean, stats.inv_std,
+                                                  depth_, activations_.get(), loss_partials_.get());
   checkCuda(cudaGetLastError(), "launching the forward pass");
   if (train) {
-    backwardKernel<<<blocks_, kThreads, 0, stream>>>(input, activations_, elements_, weights_, stats.mean,
-                                                     stats.inv_std, depth_, gradients_);
+    backwardKernel<<<blocks_, kThreads, 0, stream>>>(input, activations_.get(), elements_, weights_.get(), stats.mean,
+                                                     stats.inv_std, depth_, gradients_.get());
     checkCuda(cudaGetLastError(), "launching the backward pass");
-    updateKernel<<<1, kThreads, 0, stream>>>(weights_, gradients_, 0.01f, scale);
+    updateKernel<<<1, kThreads, 0, stream>>>(weights_.get(), gradients_.get(), 0.01f, scale);
     checkCuda(cudaGetLastError(), "launching the optimizer update");
   }
-  lossKernel<<<1, kThreads, 0, stream>>>(loss_partials_, blocks_, scale, loss_);
+  lossKernel<<<1, kThreads, 0, stream>>>(loss_partials_.get(), blocks_, scale, loss_.get());
   checkCuda(cudaGetLastError(), "launching the loss reduction");
-  checkCuda(cudaMemcpyAsync(host_loss_, loss_, sizeof(float), cudaMemcpyDeviceToHost, stream),
+  checkCuda(cudaMemcpyAsync(host_loss_.get(), loss_.get(), sizeof(float), cudaMemcpyDeviceToHost, stream),
             "copying the loss");
 }
 
 float SyntheticModel::waitLoss(cudaStream_t stream) {
   checkCuda(cudaStreamSynchronize(stream), "waiting for the loss");
-  return *host_loss_;
+  return *host_loss_.get();
 }
 
 namespace {
@@ -145,22 +128,19 @@ namespace {
 // Median GPU time of `reps` steps at the model's depth.
 trace::TimeNs timeSteps(SyntheticModel& model, cudaStream_t stream, const std::uint8_t* input, bool train,
                         int reps) {
-  cudaEvent_t begin = nullptr, end = nullptr;
-  checkCuda(cudaEventCreate(&begin), "creating a timing event");
-  checkCuda(cudaEventCreate(&end), "creating a timing event");
+  Event begin(cudaEventDefault, "creating a timing event");
+  Event end(cudaEventDefault, "creating a timing event");
   std::vector<trace::TimeNs> times;
   NormalizationStats stats{127.5f, 1.0f / 73.9f};
   for (int r = 0; r < reps; ++r) {
-    checkCuda(cudaEventRecord(begin, stream), "recording a timing event");
+    checkCuda(cudaEventRecord(begin.get(), stream), "recording a timing event");
     model.enqueueStep(stream, input, stats, train);
-    checkCuda(cudaEventRecord(end, stream), "recording a timing event");
-    checkCuda(cudaEventSynchronize(end), "timing the model");
+    checkCuda(cudaEventRecord(end.get(), stream), "recording a timing event");
+    checkCuda(cudaEventSynchronize(end.get()), "timing the model");
     float ms = 0;
-    checkCuda(cudaEventElapsedTime(&ms, begin, end), "timing the model");
+    checkCuda(cudaEventElapsedTime(&ms, begin.get(), end.get()), "timing the model");
     times.push_back(static_cast<trace::TimeNs>(static_cast<double>(ms) * 1e6));
   }
-  cudaEventDestroy(begin);
-  cudaEventDestroy(end);
   std::nth_element(times.begin(), times.begin() + reps / 2, times.end());
   return times[static_cast<std::size_t>(reps / 2)];
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "trace/types.h"
+#include "workload/cuda_resources.h"
 #include "workload/normalization.h"
 
 namespace feedscope::workload {
@@ -18,7 +19,6 @@ namespace feedscope::workload {
 class SyntheticModel {
  public:
   SyntheticModel(std::uint64_t batchBytes, int multiprocessors);
-  ~SyntheticModel();
   SyntheticModel(const SyntheticModel&) = delete;
   SyntheticModel& operator=(const SyntheticModel&) = delete;
 
@@ -35,12 +35,12 @@ class SyntheticModel {
   std::uint64_t elements_;
   unsigned blocks_;
   int depth_ = 1;
-  float* weights_ = nullptr;
-  float* gradients_ = nullptr;
-  float* activations_ = nullptr;
-  float* loss_partials_ = nullptr;
-  float* loss_ = nullptr;
-  float* host_loss_ = nullptr;  // pinned, so the loss copy is a real async D2H
+  DeviceBuffer<float> weights_;
+  DeviceBuffer<float> gradients_;
+  DeviceBuffer<float> activations_;
+  DeviceBuffer<float> loss_partials_;
+  DeviceBuffer<float> loss_;
+  PinnedBuffer<float> host_loss_;  // pinned, so the loss copy is a real async D2H
 };
 
 struct ModelTiming {

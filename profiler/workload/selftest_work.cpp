@@ -4,12 +4,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <cstring>
 
 #include "cupti/clock.h"
 #include "trace/clock.h"
 #include "workload/cuda_check.h"
+#include "workload/cuda_resources.h"
 #include "workload/gpu_devices.h"
 #include "workload/selftest.h"
 #include "workload/selftest_kernel.h"
@@ -27,63 +27,45 @@ KnownWork runKnownWork(int device) {
   work.range_name = "feedscope self-test";
   work.pid = ::getpid();
   work.tid = static_cast<std::int64_t>(::syscall(SYS_gettid));
-  void* pageable = std::malloc(kPinned);
-  if (pageable == nullptr) throw GpuError("allocating host memory for the self-test failed");
-  std::memset(pageable, 3, kPinned);
-  void* pinned = nullptr;
-  void* device0 = nullptr;
-  void* device1 = nullptr;
-  cudaStream_t stream = nullptr;
-  auto release = [&] {
-    if (stream != nullptr) cudaStreamDestroy(stream);
-    cudaFree(device1);
-    cudaFree(device0);
-    cudaFreeHost(pinned);
-    std::free(pageable);
-  };
-  try {
-    checkCuda(cudaHostAlloc(&pinned, kPinned, cudaHostAllocDefault),
-              "allocating pinned memory for the self-test");
-    std::memset(pinned, 5, kPinned);
-    checkCuda(cudaMalloc(&device0, kPinned), "allocating device memory for the self-test");
-    checkCuda(cudaMalloc(&device1, kPinned), "allocating device memory for the self-test");
-    checkCuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "creating the self-test stream");
-    checkCuda(cudaDeviceSynchronize(), "settling before the self-test");
+  PageableBuffer pageable(kPinned, "allocating host memory for the self-test");
+  std::memset(pageable.get(), 3, kPinned);
+  PinnedBuffer<std::uint8_t> pinned(kPinned, "allocating pinned memory for the self-test");
+  std::memset(pinned.get(), 5, kPinned);
+  // Floats, as the self-test kernel reads them.
+  DeviceBuffer<float> device0(kPinned / sizeof(float), "allocating device memory for the self-test");
+  DeviceBuffer<std::uint8_t> device1(kPinned, "allocating device memory for the self-test");
+  Stream stream("creating the self-test stream");
+  checkCuda(cudaDeviceSynchronize(), "settling before the self-test");
 
-    work.started_ns = trace::monotonicNowNs();
-    nvtxRangePushA(work.range_name.c_str());
-    checkCuda(cudaMemcpy(device0, pageable, kPageable, cudaMemcpyHostToDevice), "pageable copy");
-    work.operations.push_back(
-        {trace::IntervalKind::MemcpyHtoD, kPageable, trace::MemoryKind::Pageable, "", "cudaMemcpy"});
-    checkCuda(cudaMemcpyAsync(device0, pinned, kPinned, cudaMemcpyHostToDevice, stream), "pinned copy");
-    checkCuda(cudaStreamSynchronize(stream), "pinned copy");
-    work.operations.push_back(
-        {trace::IntervalKind::MemcpyHtoD, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync"});
-    checkCuda(launchSelftestKernel(stream, static_cast<float*>(device0), kElements),
-              "launching the self-test kernel");
-    checkCuda(cudaStreamSynchronize(stream), "self-test kernel");
-    work.operations.push_back({trace::IntervalKind::Kernel, 0, trace::MemoryKind::Unknown,
-                               "feedscopeSelftestKernel", "cudaLaunchKernel"});
-    checkCuda(cudaMemsetAsync(device1, 0, kMemset, stream), "memset");
-    checkCuda(cudaStreamSynchronize(stream), "memset");
-    work.operations.push_back(
-        {trace::IntervalKind::Memset, kMemset, trace::MemoryKind::Unknown, "", "cudaMemsetAsync"});
-    checkCuda(cudaMemcpyAsync(device1, device0, kDeviceCopy, cudaMemcpyDeviceToDevice, stream),
-              "device copy");
-    checkCuda(cudaStreamSynchronize(stream), "device copy");
-    work.operations.push_back(
-        {trace::IntervalKind::MemcpyDtoD, kDeviceCopy, trace::MemoryKind::Unknown, "", "cudaMemcpyAsync"});
-    checkCuda(cudaMemcpyAsync(pinned, device0, kPinned, cudaMemcpyDeviceToHost, stream), "copy back");
-    checkCuda(cudaStreamSynchronize(stream), "copy back");
-    work.operations.push_back(
-        {trace::IntervalKind::MemcpyDtoH, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync"});
-    nvtxRangePop();
-    work.finished_ns = trace::monotonicNowNs();
-  } catch (...) {
-    release();
-    throw;
-  }
-  release();
+  work.started_ns = trace::monotonicNowNs();
+  nvtxRangePushA(work.range_name.c_str());
+  checkCuda(cudaMemcpy(device0.get(), pageable.get(), kPageable, cudaMemcpyHostToDevice), "pageable copy");
+  work.operations.push_back(
+      {trace::IntervalKind::MemcpyHtoD, kPageable, trace::MemoryKind::Pageable, "", "cudaMemcpy"});
+  checkCuda(cudaMemcpyAsync(device0.get(), pinned.get(), kPinned, cudaMemcpyHostToDevice, stream.get()), "pinned copy");
+  checkCuda(cudaStreamSynchronize(stream.get()), "pinned copy");
+  work.operations.push_back(
+      {trace::IntervalKind::MemcpyHtoD, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync"});
+  checkCuda(launchSelftestKernel(stream.get(), device0.get(), kElements),
+            "launching the self-test kernel");
+  checkCuda(cudaStreamSynchronize(stream.get()), "self-test kernel");
+  work.operations.push_back({trace::IntervalKind::Kernel, 0, trace::MemoryKind::Unknown,
+                             "feedscopeSelftestKernel", "cudaLaunchKernel"});
+  checkCuda(cudaMemsetAsync(device1.get(), 0, kMemset, stream.get()), "memset");
+  checkCuda(cudaStreamSynchronize(stream.get()), "memset");
+  work.operations.push_back(
+      {trace::IntervalKind::Memset, kMemset, trace::MemoryKind::Unknown, "", "cudaMemsetAsync"});
+  checkCuda(cudaMemcpyAsync(device1.get(), device0.get(), kDeviceCopy, cudaMemcpyDeviceToDevice, stream.get()),
+            "device copy");
+  checkCuda(cudaStreamSynchronize(stream.get()), "device copy");
+  work.operations.push_back(
+      {trace::IntervalKind::MemcpyDtoD, kDeviceCopy, trace::MemoryKind::Unknown, "", "cudaMemcpyAsync"});
+  checkCuda(cudaMemcpyAsync(pinned.get(), device0.get(), kPinned, cudaMemcpyDeviceToHost, stream.get()), "copy back");
+  checkCuda(cudaStreamSynchronize(stream.get()), "copy back");
+  work.operations.push_back(
+      {trace::IntervalKind::MemcpyDtoH, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync"});
+  nvtxRangePop();
+  work.finished_ns = trace::monotonicNowNs();
   return work;
 }
 

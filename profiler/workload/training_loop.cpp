@@ -6,7 +6,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "cupti/clock.h"
 #include "workload/batch_loader.h"
 #include "workload/cuda_check.h"
+#include "workload/cuda_resources.h"
 #include "workload/gpu_devices.h"
 #include "workload/model.h"
 
@@ -21,34 +21,22 @@ namespace feedscope::workload {
 
 namespace {
 
-// A host buffer of one batch: pinned (cudaHostAlloc) or pageable (plain heap memory).
+// A host buffer of one batch: pinned (cudaHostAlloc) or pageable (plain heap memory), as the mode says.
 class HostBuffer {
  public:
-  HostBuffer(std::uint64_t bytes, bool pinned) : bytes_(bytes), pinned_(pinned) {
-    if (pinned_) {
-      checkCuda(cudaHostAlloc(reinterpret_cast<void**>(&data_), bytes, cudaHostAllocDefault),
-                "allocating " + std::to_string(bytes >> 20) + " MiB of pinned memory");
+  HostBuffer(std::uint64_t bytes, bool pinned) : bytes_(bytes) {
+    if (pinned) {
+      pinned_ = PinnedBuffer<std::uint8_t>(bytes, "allocating " + std::to_string(bytes >> 20) + " MiB of pinned memory");
     } else {
-      data_ = static_cast<std::uint8_t*>(std::aligned_alloc(4096, (bytes + 4095) / 4096 * 4096));
-      if (data_ == nullptr)
-        throw GpuError("allocating " + std::to_string(bytes >> 20) + " MiB of host memory failed");
+      pageable_ = PageableBuffer(bytes, "allocating " + std::to_string(bytes >> 20) + " MiB of host memory");
     }
   }
-  ~HostBuffer() {
-    if (pinned_) {
-      cudaFreeHost(data_);
-    } else {
-      std::free(data_);
-    }
-  }
-  HostBuffer(const HostBuffer&) = delete;
-  HostBuffer& operator=(const HostBuffer&) = delete;
-  std::span<std::uint8_t> span() const { return {data_, bytes_}; }
+  std::span<std::uint8_t> span() const { return {pinned_.get() != nullptr ? pinned_.get() : pageable_.get(), bytes_}; }
 
  private:
-  std::uint8_t* data_ = nullptr;
   std::uint64_t bytes_;
-  bool pinned_;
+  PinnedBuffer<std::uint8_t> pinned_;
+  PageableBuffer pageable_;
 };
 
 // NVTX range for a step, so Nsight and an injected collector see the steps too.
@@ -69,12 +57,14 @@ struct TrainingLoop::Impl {
   WorkloadConfig config;
   std::uint64_t bytes;
   bool train;
-  std::vector<std::unique_ptr<HostBuffer>> host;
-  std::vector<std::uint8_t*> device;  // the ring: one buffer in the synchronous modes
+  std::vector<HostBuffer> host;
+  std::vector<DeviceBuffer<std::uint8_t>> device;  // the ring: one buffer in the synchronous modes
+  std::optional<Stream> computeStream;
+  std::optional<Stream> copyStream;  // only when prefetching: else copies share the compute stream
   cudaStream_t compute = nullptr;
   cudaStream_t copy = nullptr;
-  std::vector<cudaEvent_t> copied;    // copy into ring slot k done
-  std::vector<cudaEvent_t> consumed;  // compute done reading ring slot k
+  std::vector<Event> copied;    // copy into ring slot k done
+  std::vector<Event> consumed;  // compute done reading ring slot k
   std::optional<SyntheticModel> model;
   HostLanes lanes;
   std::int64_t pid = ::getpid();
@@ -87,22 +77,15 @@ TrainingLoop::Impl::Impl(const WorkloadConfig& c, int depth)
   GpuDevice gpu = requireGpu(c.device);
   checkCuda(cudaSetDevice(c.device), "selecting GPU " + std::to_string(c.device));
   bool pinned = usesPinnedMemory(c.mode);
-  for (int i = 0; i < c.hostSlots(); ++i) host.push_back(std::make_unique<HostBuffer>(bytes, pinned));
+  for (int i = 0; i < c.hostSlots(); ++i) host.emplace_back(bytes, pinned);
   int ringSize = prefetches(c.mode) ? c.depth : 1;
-  for (int k = 0; k < ringSize; ++k) {
-    void* p = nullptr;
-    checkCuda(cudaMalloc(&p, bytes), "allocating the device input buffer");
-    device.push_back(static_cast<std::uint8_t*>(p));
-  }
-  checkCuda(cudaStreamCreateWithFlags(&compute, cudaStreamNonBlocking), "creating the compute stream");
+  for (int k = 0; k < ringSize; ++k) device.emplace_back(bytes, "allocating the device input buffer");
+  compute = computeStream.emplace("creating the compute stream").get();
   if (prefetches(c.mode)) {
-    checkCuda(cudaStreamCreateWithFlags(&copy, cudaStreamNonBlocking), "creating the copy stream");
+    copy = copyStream.emplace("creating the copy stream").get();
     for (int k = 0; k < ringSize; ++k) {
-      cudaEvent_t a = nullptr, b = nullptr;
-      checkCuda(cudaEventCreateWithFlags(&a, cudaEventDisableTiming), "creating an event");
-      checkCuda(cudaEventCreateWithFlags(&b, cudaEventDisableTiming), "creating an event");
-      copied.push_back(a);
-      consumed.push_back(b);
+      copied.emplace_back(cudaEventDisableTiming, "creating an event");
+      consumed.emplace_back(cudaEventDisableTiming, "creating an event");
     }
   } else {
     copy = compute;
@@ -111,15 +94,12 @@ TrainingLoop::Impl::Impl(const WorkloadConfig& c, int depth)
   model->setDepth(depth);
 }
 
+// Work still queued may read the buffers and record the events: wait for it, and free the model's
+// memory, before the members free theirs.
 TrainingLoop::Impl::~Impl() {
   if (compute != nullptr) cudaStreamSynchronize(compute);
   if (copy != nullptr && copy != compute) cudaStreamSynchronize(copy);
   model.reset();
-  for (cudaEvent_t e : copied) cudaEventDestroy(e);
-  for (cudaEvent_t e : consumed) cudaEventDestroy(e);
-  if (copy != nullptr && copy != compute) cudaStreamDestroy(copy);
-  if (compute != nullptr) cudaStreamDestroy(compute);
-  for (std::uint8_t* p : device) cudaFree(p);
 }
 
 // The plain for-loop: take a batch, copy it and wait for the copy (x.to('cuda')), train, loss.item().
@@ -129,11 +109,11 @@ void TrainingLoop::Impl::runSynchronous(BatchLoader& loader, const StepCallback&
     {
       NvtxStep range(s);
       ReadyBatch batch = loader.next();
-      checkCuda(cudaMemcpyAsync(device[0], batch.data.data(), bytes, cudaMemcpyHostToDevice, compute),
+      checkCuda(cudaMemcpyAsync(device[0].get(), batch.data.data(), bytes, cudaMemcpyHostToDevice, compute),
                 "copying a batch to the GPU");
       checkCuda(cudaStreamSynchronize(compute), "waiting for the batch copy");
       loader.release(batch.slot);
-      model->enqueueStep(compute, device[0], batch.stats, train);
+      model->enqueueStep(compute, device[0].get(), batch.stats, train);
       last_loss = model->waitLoss(compute);
     }
     lanes.step(start, trace::monotonicNowNs(), static_cast<std::uint64_t>(s));
@@ -149,12 +129,12 @@ void TrainingLoop::Impl::runPrefetching(BatchLoader& loader, const StepCallback&
   auto preload = [&](int batchIndex) {
     auto k = static_cast<std::size_t>(batchIndex % ring);
     ReadyBatch batch = loader.next();
-    checkCuda(cudaStreamWaitEvent(copy, consumed[k], 0), "ordering the copy after the compute");
+    checkCuda(cudaStreamWaitEvent(copy, consumed[k].get(), 0), "ordering the copy after the compute");
     // From pinned memory this returns at once; from pageable memory it blocks the host while CUDA
     // stages the bytes, which is the point of the on-pageable mode.
-    checkCuda(cudaMemcpyAsync(device[k], batch.data.data(), bytes, cudaMemcpyHostToDevice, copy),
+    checkCuda(cudaMemcpyAsync(device[k].get(), batch.data.data(), bytes, cudaMemcpyHostToDevice, copy),
               "copying a batch to the GPU");
-    checkCuda(cudaEventRecord(copied[k], copy), "recording the copy event");
+    checkCuda(cudaEventRecord(copied[k].get(), copy), "recording the copy event");
     inFlight[k] = batch;
   };
   for (int b = 0; b < ring - 1 && b < config.steps; ++b) preload(b);
@@ -164,9 +144,9 @@ void TrainingLoop::Impl::runPrefetching(BatchLoader& loader, const StepCallback&
       NvtxStep range(s);
       if (s + ring - 1 < config.steps) preload(s + ring - 1);
       auto k = static_cast<std::size_t>(s % ring);
-      checkCuda(cudaStreamWaitEvent(compute, copied[k], 0), "waiting for the batch on the compute stream");
-      model->enqueueStep(compute, device[k], inFlight[k].stats, train);
-      checkCuda(cudaEventRecord(consumed[k], compute), "recording the compute event");
+      checkCuda(cudaStreamWaitEvent(compute, copied[k].get(), 0), "waiting for the batch on the compute stream");
+      model->enqueueStep(compute, device[k].get(), inFlight[k].stats, train);
+      checkCuda(cudaEventRecord(consumed[k].get(), compute), "recording the compute event");
       last_loss = model->waitLoss(compute);
       loader.release(inFlight[k].slot);  // its copy finished before the compute that just ended
     }
@@ -184,7 +164,7 @@ void TrainingLoop::run(const StepCallback& onStep) {
   Impl& i = *impl_;
   i.tid = static_cast<std::int64_t>(::syscall(SYS_gettid));
   std::vector<std::span<std::uint8_t>> slots;
-  for (const auto& h : i.host) slots.push_back(h->span());
+  for (const auto& h : i.host) slots.push_back(h.span());
   BatchLoader::Options options;
   options.workers = i.config.workers;
   options.cpu_budget_ns = static_cast<trace::TimeNs>(i.config.load_ms * 1e6);

@@ -64,6 +64,31 @@ TEST(TimelineModel, StarvationLaneHoldsTheCausesByGroup) {
   EXPECT_EQ(segments, m.analyses[0].devices[0].timeline.causes.size());
 }
 
+// The cause of a starvation interval is a column of its own beside the intervals, the analysis' cause
+// of that segment, and nothing of it is left in another column to decode.
+TEST(TimelineModel, StarvationCausesAreAColumnOfTheirOwn) {
+  AnalysedModel m(copyThenCompute());
+  const Lane& s = m.model->lanes()[0];
+  const auto& causes = m.analyses[0].devices[0].timeline.causes;
+  std::size_t matched = 0;
+  for (const Row& row : s.rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      ASSERT_TRUE(row.cause(i).has_value());
+      EXPECT_EQ(row.columns().flags[row.position(i)], 0);
+      for (const auto& seg : causes) {
+        if (seg.start == row.start(i) && seg.end == row.end(i)) {
+          EXPECT_EQ(*row.cause(i), seg.cause);
+          EXPECT_EQ(causeGroup(seg.cause), static_cast<CauseGroup>(&row - s.rows.data()));
+          ++matched;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(matched, causes.size());
+  // A row of a track's lane has no cause column.
+  EXPECT_FALSE(m.model->lanes()[1].rows[0].cause(0).has_value());
+}
+
 TEST(TimelineModel, CopiesAreNamedAndColouredAsUsersKnowThem) {
   AnalysedModel m(copyThenCompute());
   const Lane& h2d = m.model->lanes()[m.lane(LaneKind::CopyH2D)];

@@ -1,0 +1,44 @@
+// The session values that need more than a cast: kinds by name, labels as JSON.
+#include "io/session_values.h"
+
+#include <nlohmann/json.hpp>
+
+namespace feedscope::io {
+namespace {
+
+template <typename Kind, typename FromName>
+Kind kindFromText(const SqliteStatement& st, int i, FromName fromName, std::string_view noun,
+                  const std::string& what) {
+  const std::string text = st.text(i);
+  auto kind = fromName(text);
+  if (!kind) throw InputError(what + ": corrupt session (unknown " + std::string(noun) + " '" + text + "')");
+  return *kind;
+}
+
+}  // namespace
+
+void bindValue(SqliteStatement& st, int i, const SessionLabels& labels) {
+  st.bind(i, nlohmann::json(labels).dump());
+}
+
+void readValue(const SqliteStatement& st, int i, trace::TrackKind& v, const std::string& what) {
+  v = kindFromText<trace::TrackKind>(st, i, trace::trackKindFromName, "track kind", what);
+}
+
+void readValue(const SqliteStatement& st, int i, trace::IntervalKind& v, const std::string& what) {
+  v = kindFromText<trace::IntervalKind>(st, i, trace::intervalKindFromName, "interval kind", what);
+}
+
+void readValue(const SqliteStatement& st, int i, trace::MemoryKind& v, const std::string& what) {
+  v = kindFromText<trace::MemoryKind>(st, i, trace::memoryKindFromName, "memory kind", what);
+}
+
+void readValue(const SqliteStatement& st, int i, SessionLabels& labels, const std::string&) {
+  auto json = nlohmann::json::parse(st.text(i), nullptr, false);
+  if (!json.is_object()) return;
+  for (auto& [k, v] : json.items()) {
+    if (v.is_string()) labels[k] = v.get<std::string>();
+  }
+}
+
+}  // namespace feedscope::io
