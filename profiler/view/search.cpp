@@ -127,6 +127,12 @@ const SearchResult::RowMatches* SearchResult::rowMatches(std::size_t lane, std::
   return nullptr;
 }
 
+std::span<const std::uint32_t> SearchResult::itemsIn(std::size_t lane, std::size_t row) const {
+  const RowMatches* rm = rowMatches(lane, row);
+  if (rm == nullptr) return {};
+  return rm->items;
+}
+
 bool SearchResult::contains(const ItemRef& ref) const {
   return anyIn(ref.lane, ref.row, ref.item, ref.item + 1);
 }
@@ -225,12 +231,18 @@ SearchMarks markMatches(const SearchResult& result, const DrawList& list, const 
   }
   for (const DrawFold& fold : list.folds) {
     const SlotPlacement& slot = layout.row_slots[fold.slot];
-    // A fold with no match anywhere costs one search; only folds with matches are walked by column.
-    if (!result.anyIn(slot.lane, slot.row, fold.first_item, fold.end_item)) continue;
+    const std::span<const std::uint32_t> items = result.itemsIn(slot.lane, slot.row);
+    // A fold with no match anywhere costs one search; only folds with matches are walked by column,
+    // and the columns go left to right, in item order, so each search starts where the last ended.
+    auto next = std::lower_bound(items.begin(), items.end(), fold.first_item);
+    if (next == items.end() || *next >= fold.end_item) continue;
     for (int x = fold.x0; x < fold.x1; ++x) {
       const FoldColumn& c = list.column(fold, x);
-      if (c.count > 0 && result.anyIn(slot.lane, slot.row, c.first_item, c.first_item + c.count))
-        marks.fold_columns.push_back({fold.slot, x});
+      if (c.count == 0) continue;
+      // (Should a column ever start before the last one's first item, search from the beginning.)
+      const auto from = next != items.begin() && *std::prev(next) >= c.first_item ? items.begin() : next;
+      next = std::lower_bound(from, items.end(), c.first_item);
+      if (next != items.end() && *next < c.first_item + c.count) marks.fold_columns.push_back({fold.slot, x});
     }
   }
   return marks;

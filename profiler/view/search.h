@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,8 @@ class SearchResult {
   bool contains(const ItemRef& ref) const;
   // Whether any of items [begin, end) of a row matches.
   bool anyIn(std::size_t lane, std::size_t row, std::size_t begin, std::size_t end) const;
+  // The matching items of one row, ascending (empty when none).
+  std::span<const std::uint32_t> itemsIn(std::size_t lane, std::size_t row) const;
 
   // Matches in time order: display start, then lane, row and item (runs stacked in one order).
   std::optional<ItemRef> first(const TimelineModel& model) const;
