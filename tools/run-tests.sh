@@ -13,4 +13,5 @@ fi
 cmake --preset dev "${cuda_args[@]}"
 cmake --build --preset dev
 ./tools/check-test-count.sh build-dev
+./tools/clang-tidy-changed.sh  # one naming style (.clang-tidy) on the sources the last commit touched
 QT_QPA_PLATFORM=offscreen ctest --preset dev

@@ -9,6 +9,7 @@ packages=(
   libsqlite3-dev sqlite3 zlib1g-dev libisal-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl-dev
   xvfb xauth python3
+  clang-tidy  # tools/clang-tidy-changed.sh: one naming style (.clang-tidy), checked in CI
   dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps computes the package dependencies
 )
 # Optional, never needed to build or test: chromium renders HTML reports to PNG

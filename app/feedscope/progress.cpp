@@ -15,8 +15,8 @@ io::ProgressFn StderrProgress::callback() {
   if (!enabled_) return {};
   return [this](double fraction) {
     int percent = static_cast<int>(fraction * 100.0);
-    if (percent == lastPercent_) return;
-    lastPercent_ = percent;
+    if (percent == last_percent_) return;
+    last_percent_ = percent;
     printed_ = true;
     std::fprintf(stderr, "\r%s %3d %%", label_.c_str(), percent);
     std::fflush(stderr);

@@ -18,7 +18,7 @@ class StderrProgress {
  private:
   std::string label_;
   bool enabled_;
-  int lastPercent_ = -1;
+  int last_percent_ = -1;
   bool printed_ = false;
 };
 

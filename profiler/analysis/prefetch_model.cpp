@@ -66,18 +66,18 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
                              double pinnedBytesPerNs, double perCopyLatencyNs)
     : tl_(timeline),
       host_(host),
-      pinnedBytesPerNs_(pinnedBytesPerNs),
-      perCopyLatencyNs_(perCopyLatencyNs),
+      pinned_bytes_per_ns_(pinnedBytesPerNs),
+      per_copy_latency_ns_(perCopyLatencyNs),
       kernels_(timeline.kernels),
-      otherWork_(timeline.other_work),
-      otherWorkOfWindow_(timeline.other_work),
-      otherWorkOfGaps_(timeline.other_work),
+      other_work_(timeline.other_work),
+      other_work_of_window_(timeline.other_work),
+      other_work_of_gaps_(timeline.other_work),
       copies_(timeline.h2d),
       loading_(timeline.data_loading),
-      inputCalls_(host.input_calls),
-      named_(namedInInputGaps_),
-      waitOrInput_(host.host_wait_or_input) {
-  for (const SpanList& thread : host_.loader_threads) loaderThreads_.emplace_back(thread);
+      input_calls_(host.input_calls),
+      named_(named_in_input_gaps_),
+      wait_or_input_(host.host_wait_or_input) {
+  for (const SpanList& thread : host_.loader_threads) loader_threads_.emplace_back(thread);
   fate_.reserve(tl_.gaps.size());
   std::size_t copy = 0, loading = 0, blocking = 0;
   SpanList inputGaps;
@@ -108,11 +108,11 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
   TimeNs namedRestNs = 0;
   forEachNamedHostSpan(run, steps, [&](Span named) {
     namedRestNs += restCursor.lengthWithin(named);
-    inputGapCursor.forEachWithin(named, [&](TimeNs s, TimeNs e) { appendToUnion(namedInInputGaps_, s, e); });
+    inputGapCursor.forEachWithin(named, [&](TimeNs s, TimeNs e) { appendToUnion(named_in_input_gaps_, s, e); });
   });
   const TimeNs restNs = totalLength(rest);
   coverage_ = restNs > 0 ? static_cast<double>(namedRestNs) / static_cast<double>(restNs) : 0.0;
-  trustUnnamed_ = coverage_ >= thresholds::kTrustedNamedHostCoverage;
+  trust_unnamed_ = coverage_ >= thresholds::kTrustedNamedHostCoverage;
 }
 
 // An input gap: the GPU waited while a batch was copied or loaded. Prefetching takes the copy, the
@@ -136,8 +136,8 @@ TimeNs PrefetchModel::keptOfInputGap(Span part, TimeNs& unnamedInputHostNs) cons
   add(named_, kNamed, part);
   add(copies_, kCopy, part);
   add(loading_, kLoading, part);
-  add(inputCalls_, kCall, part);
-  add(otherWork_, kOther, part);
+  add(input_calls_, kCall, part);
+  add(other_work_, kOther, part);
   std::sort(edges_.begin(), edges_.end(), [](const Edge& x, const Edge& y) { return x.at < y.at; });
   TimeNs kept = 0, at = part.start;
   std::uint8_t covered = 0;
@@ -150,7 +150,7 @@ TimeNs PrefetchModel::keptOfInputGap(Span part, TimeNs& unnamedInputHostNs) cons
     const TimeNs next = i < edges_.size() ? std::min(edges_[i].at, part.end) : part.end;
     const bool input = (covered & (kCopy | kLoading | kCall)) != 0;
     const bool named = (covered & kNamed) != 0;
-    if (!input && !named && trustUnnamed_) {
+    if (!input && !named && trust_unnamed_) {
       unnamedInputHostNs += next - at;  // unnamed input path: goes from the GPU's path and the host's
     } else if (!input && (covered & kOther) == 0) {
       kept += next - at;
@@ -166,17 +166,17 @@ TimeNs PrefetchModel::keptIdle(Span window, TimeNs& unnamedInputHostNs) const {
   unnamedInputHostNs = 0;
   TimeNs kept = 0;
   const auto& gaps = tl_.gaps;
-  if (gapCursor_ > gaps.size() || (gapCursor_ > 0 && gaps[gapCursor_ - 1].span.end > window.start)) {
-    gapCursor_ = static_cast<std::size_t>(
+  if (gap_cursor_ > gaps.size() || (gap_cursor_ > 0 && gaps[gap_cursor_ - 1].span.end > window.start)) {
+    gap_cursor_ = static_cast<std::size_t>(
         std::partition_point(gaps.begin(), gaps.end(), [&](const Gap& g) { return g.span.end <= window.start; }) -
         gaps.begin());
   }
-  while (gapCursor_ < gaps.size() && gaps[gapCursor_].span.end <= window.start) ++gapCursor_;
+  while (gap_cursor_ < gaps.size() && gaps[gap_cursor_].span.end <= window.start) ++gap_cursor_;
   // Memsets and other non-input GPU work inside gaps that stay are GPU work, not idle: walked with
   // the gaps (a window has dozens of gaps and a few such spans).
   const SpanList& other = tl_.other_work;
-  std::size_t o = otherWorkOfGaps_.seek(window.start);
-  for (std::size_t i = gapCursor_; i < gaps.size() && gaps[i].span.start < window.end; ++i) {
+  std::size_t o = other_work_of_gaps_.seek(window.start);
+  for (std::size_t i = gap_cursor_; i < gaps.size() && gaps[i].span.start < window.end; ++i) {
     const Span part{std::max(gaps[i].span.start, window.start), std::min(gaps[i].span.end, window.end)};
     if (part.length() == 0) continue;
     switch (fate_[i]) {
@@ -196,12 +196,12 @@ TimeNs PrefetchModel::keptIdle(Span window, TimeNs& unnamedInputHostNs) const {
   return kept;
 }
 TimeNs PrefetchModel::copyPathNs(Span window) const {
-  if (pinnedBytesPerNs_ <= 0) return 0;
+  if (pinned_bytes_per_ns_ <= 0) return 0;
   const auto& copies = tl_.h2d_copies;
   auto first = std::partition_point(copies.begin(), copies.end(), [&](const CopyRecord& c) { return c.start_ns < window.start; });
   double ns = 0;
   for (auto it = first; it != copies.end() && it->start_ns < window.end; ++it) {
-    ns += static_cast<double>(it->bytes) / pinnedBytesPerNs_ + perCopyLatencyNs_;
+    ns += static_cast<double>(it->bytes) / pinned_bytes_per_ns_ + per_copy_latency_ns_;
   }
   return static_cast<TimeNs>(std::llround(ns));
 }
@@ -211,14 +211,14 @@ PrefetchPaths PrefetchModel::predict(Span window) const {
   if (window.length() == 0) return p;
   TimeNs unnamedInput = 0;
   const TimeNs kept = keptIdle(window, unnamedInput);
-  p.gpu_ns = kernels_.lengthWithin(window) + otherWorkOfWindow_.lengthWithin(window) + kept;
+  p.gpu_ns = kernels_.lengthWithin(window) + other_work_of_window_.lengthWithin(window) + kept;
   if (host_.has_host_calls) {
-    p.host_ns = std::max<TimeNs>(0, window.length() - waitOrInput_.lengthWithin(window) - unnamedInput);
+    p.host_ns = std::max<TimeNs>(0, window.length() - wait_or_input_.lengthWithin(window) - unnamedInput);
   }
   p.copy_ns = copyPathNs(window);
   if (!host_.loader_threads.empty()) {
     TimeNs busy = 0;
-    for (SpanCursor& thread : loaderThreads_) busy += thread.lengthWithin(window);
+    for (SpanCursor& thread : loader_threads_) busy += thread.lengthWithin(window);
     p.loader_ns = busy / static_cast<TimeNs>(host_.loader_threads.size());
   }
   TimeNs slowest = p.gpu_ns;

@@ -65,7 +65,7 @@ class PrefetchModel {
   // The share of host time, outside input gaps and waits, that some range, operator or call names.
   double namedHostCoverage() const { return coverage_; }
   // Whether unnamed host time inside input gaps is taken as input path (coverage high enough).
-  bool trustsUnnamedInputTime() const { return trustUnnamed_; }
+  bool trustsUnnamedInputTime() const { return trust_unnamed_; }
 
  private:
   // What becomes of an idle gap of compute with a perfect input pipeline.
@@ -82,7 +82,7 @@ class PrefetchModel {
   const DeviceTimeline& tl_;
   const HostInputPath& host_;
   trace::LargeVector<GapFate> fate_;  // one per tl_.gaps
-  SpanList namedInInputGaps_;         // named host time inside input gaps (all the windows need of it)
+  SpanList named_in_input_gaps_;         // named host time inside input gaps (all the windows need of it)
   // Span edges inside one input gap (time, list bit, +1 or -1), reused so a gap costs no allocation.
   struct Edge {
     TimeNs at;
@@ -91,13 +91,13 @@ class PrefetchModel {
   };
   mutable std::vector<Edge> edges_;
   double coverage_ = 0;
-  bool trustUnnamed_ = false;
-  double pinnedBytesPerNs_;
-  double perCopyLatencyNs_;
+  bool trust_unnamed_ = false;
+  double pinned_bytes_per_ns_;
+  double per_copy_latency_ns_;
   // Cursors over the sorted lists the windows read (see SpanCursor).
-  mutable std::size_t gapCursor_ = 0;  // first gap that may touch the next window
-  mutable SpanCursor kernels_, otherWork_, otherWorkOfWindow_, otherWorkOfGaps_, copies_, loading_, inputCalls_, named_, waitOrInput_;
-  mutable std::vector<SpanCursor> loaderThreads_;
+  mutable std::size_t gap_cursor_ = 0;  // first gap that may touch the next window
+  mutable SpanCursor kernels_, other_work_, other_work_of_window_, other_work_of_gaps_, copies_, loading_, input_calls_, named_, wait_or_input_;
+  mutable std::vector<SpanCursor> loader_threads_;
 };
 
 }  // namespace feedscope::analysis

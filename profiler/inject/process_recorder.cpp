@@ -43,17 +43,17 @@ ProcessRecorder::ProcessRecorder(const RecorderConfig& config,
 ProcessRecorder::~ProcessRecorder() {
   finish();
   {
-    std::lock_guard lock(flushMutex_);
-    stopRequested_ = true;
+    std::lock_guard lock(flush_mutex_);
+    stop_requested_ = true;
   }
-  flushWake_.notify_all();
-  if (flushThread_.joinable()) flushThread_.join();
+  flush_wake_.notify_all();
+  if (flush_thread_.joinable()) flush_thread_.join();
 }
 
 void ProcessRecorder::record(const rawstream::Placement& placement, const trace::Interval& interval,
                              std::string_view name) {
   if (!config_.inWindow(interval.start_ns)) {
-    outsideWindow_.fetch_add(1, std::memory_order_relaxed);
+    outside_window_.fetch_add(1, std::memory_order_relaxed);
     return;
   }
   writer_->addInterval(placement, interval, name);
@@ -89,8 +89,8 @@ void ProcessRecorder::attach(std::unique_ptr<ActivitySource> source) {
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &previous);
   try {
-    flushThread_ = std::thread([this] { flushLoop(); });
-    pthread_setname_np(flushThread_.native_handle(), "feedscope-flush");
+    flush_thread_ = std::thread([this] { flushLoop(); });
+    pthread_setname_np(flush_thread_.native_handle(), "feedscope-flush");
   } catch (const std::system_error& e) {
     report(Severity::Error, std::string("cannot start the flush thread (") + e.what() +
                                 "): records are written only when buffers fill and at exit");
@@ -103,9 +103,9 @@ void ProcessRecorder::flushOnce(bool forced) {
   if (source_) {
     source_->flush(forced);
     SourceCounts counts = source_->counts();
-    if (counts.dropped != lastCounts_.dropped || counts.invalid != lastCounts_.invalid) {
+    if (counts.dropped != last_counts_.dropped || counts.invalid != last_counts_.invalid) {
       writer_->addRecordCounts(counts.dropped, counts.invalid);
-      lastCounts_ = counts;
+      last_counts_ = counts;
     }
   }
   writer_->flush();
@@ -116,17 +116,17 @@ void ProcessRecorder::stopSourceAfterWindow() {
   // Nothing after the window will be written: the last forced flush, then no more tracing.
   flushOnce(true);
   source_->stop();
-  sourceStopped_.store(true, std::memory_order_relaxed);
+  source_stopped_.store(true, std::memory_order_relaxed);
   report(rawstream::Severity::Info,
          "the capture window closed: collection stopped while the program runs on");
   writer_->flush();
 }
 
 void ProcessRecorder::flushLoop() {
-  std::unique_lock lock(flushMutex_);
-  while (!stopRequested_) {
-    flushWake_.wait_for(lock, std::chrono::milliseconds(config_.flush_ms), [this] { return stopRequested_; });
-    if (stopRequested_ || inForkedChild()) break;
+  std::unique_lock lock(flush_mutex_);
+  while (!stop_requested_) {
+    flush_wake_.wait_for(lock, std::chrono::milliseconds(config_.flush_ms), [this] { return stop_requested_; });
+    if (stop_requested_ || inForkedChild()) break;
     lock.unlock();
     flushOnce(false);
     stopSourceAfterWindow();
@@ -138,15 +138,15 @@ void ProcessRecorder::finish() {
   if (inForkedChild()) return;
   std::call_once(finished_, [this] {
     {
-      std::lock_guard lock(flushMutex_);
-      stopRequested_ = true;
+      std::lock_guard lock(flush_mutex_);
+      stop_requested_ = true;
     }
-    flushWake_.notify_all();
-    if (flushThread_.joinable() && flushThread_.get_id() != std::this_thread::get_id()) flushThread_.join();
+    flush_wake_.notify_all();
+    if (flush_thread_.joinable() && flush_thread_.get_id() != std::this_thread::get_id()) flush_thread_.join();
     flushOnce(true);
-    if (outsideWindow_.load() > 0) {
+    if (outside_window_.load() > 0) {
       report(Severity::Info,
-             std::to_string(outsideWindow_.load()) + " records outside the capture window were not written");
+             std::to_string(outside_window_.load()) + " records outside the capture window were not written");
     }
     if (source_) writeClockSample(rawstream::ClockWhen::End);
     writer_->close(trace::monotonicNowNs());
@@ -154,7 +154,7 @@ void ProcessRecorder::finish() {
 }
 
 void ProcessRecorder::enterForkedChild() {
-  forkedChild_.store(true, std::memory_order_relaxed);
+  forked_child_.store(true, std::memory_order_relaxed);
   writer_->disableWithoutLocking();
 }
 

@@ -40,11 +40,11 @@ class ProcessRecorder {
   // The pthread_atfork child handler: takes no lock and makes no call into the source.
   void enterForkedChild();
 
-  bool inForkedChild() const { return forkedChild_.load(std::memory_order_relaxed); }
+  bool inForkedChild() const { return forked_child_.load(std::memory_order_relaxed); }
   const RecorderConfig& config() const { return config_; }
   rawstream::RawStreamWriter& writer() { return *writer_; }
-  std::uint64_t recordsOutsideWindow() const { return outsideWindow_.load(std::memory_order_relaxed); }
-  bool sourceStopped() const { return sourceStopped_.load(std::memory_order_relaxed); }
+  std::uint64_t recordsOutsideWindow() const { return outside_window_.load(std::memory_order_relaxed); }
+  bool sourceStopped() const { return source_stopped_.load(std::memory_order_relaxed); }
 
  private:
   ProcessRecorder(const RecorderConfig& config, std::unique_ptr<rawstream::RawStreamWriter> writer);
@@ -56,15 +56,15 @@ class ProcessRecorder {
   RecorderConfig config_;
   std::unique_ptr<rawstream::RawStreamWriter> writer_;
   std::unique_ptr<ActivitySource> source_;
-  std::atomic<bool> forkedChild_{false};
-  std::atomic<std::uint64_t> outsideWindow_{0};
-  std::atomic<bool> sourceStopped_{false};
-  SourceCounts lastCounts_;
+  std::atomic<bool> forked_child_{false};
+  std::atomic<std::uint64_t> outside_window_{0};
+  std::atomic<bool> source_stopped_{false};
+  SourceCounts last_counts_;
 
-  std::mutex flushMutex_;  // guards stopRequested_ and serialises flushes
-  std::condition_variable flushWake_;
-  bool stopRequested_ = false;
-  std::thread flushThread_;
+  std::mutex flush_mutex_;  // guards stop_requested_ and serialises flushes
+  std::condition_variable flush_wake_;
+  bool stop_requested_ = false;
+  std::thread flush_thread_;
   std::once_flag finished_;
 };
 

@@ -17,8 +17,8 @@ rawstream::Placement RawStreamSink::placementOf(const cupti::TrackKey& key) {
 }
 
 void RawStreamSink::consume(const cupti::DecodedBatch& batch) {
-  if (batch.unreadable_tail != 0 && !cutShortReported_) {
-    cutShortReported_ = true;
+  if (batch.unreadable_tail != 0 && !cut_short_reported_) {
+    cut_short_reported_ = true;
     recorder_.report(rawstream::Severity::Warning,
                      "CUPTI could not read a record of a completed buffer (CUPTI error " +
                          std::to_string(batch.unreadable_tail) +

@@ -21,7 +21,7 @@ class RawStreamSink : public cupti::ActivitySink {
  private:
   ProcessRecorder& recorder_;
   std::vector<std::string> names_{""};  // the collector's string ids, as text
-  bool cutShortReported_ = false;        // said once per process: the stream's messages stay short
+  bool cut_short_reported_ = false;        // said once per process: the stream's messages stay short
 };
 
 }  // namespace feedscope::inject

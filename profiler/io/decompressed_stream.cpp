@@ -18,19 +18,19 @@ bool startsGzip(const std::uint8_t* p, std::size_t n) { return n >= 2 && p[0] ==
 
 DecompressedStream::DecompressedStream(std::FILE* file, std::string what, std::uint64_t compressedSize,
                                        const Options& options)
-    : file_(file), what_(std::move(what)), options_(options), compressedSize_(compressedSize),
+    : file_(file), what_(std::move(what)), options_(options), compressed_size_(compressedSize),
       block_(kKeptTail + options.blockBytes) {}
 
 DecompressedStream::DecompressedStream(std::string_view bytes, std::string what, const Options& options)
-    : what_(std::move(what)), options_(options), compressedSize_(bytes.size()),
-      next_(reinterpret_cast<const std::uint8_t*>(bytes.data())), left_(bytes.size()), inputEnded_(true) {
+    : what_(std::move(what)), options_(options), compressed_size_(bytes.size()),
+      next_(reinterpret_cast<const std::uint8_t*>(bytes.data())), left_(bytes.size()), input_ended_(true) {
   consumed_ = bytes.size();
 }
 
 DecompressedStream::~DecompressedStream() = default;
 
 bool DecompressedStream::refill() {
-  if (inputEnded_) return false;
+  if (input_ended_) return false;
   // Keep the tail of what was read before (ISA-L may hand some of it back) right before the new bytes.
   std::size_t keep = 0;
   if (next_ != nullptr) {
@@ -41,7 +41,7 @@ bool DecompressedStream::refill() {
   std::size_t n = std::fread(dst, 1, block_.size() - kKeptTail - left_, file_);
   if (n == 0) {
     if (std::ferror(file_)) throw InputError(what_ + ": read error (" + std::strerror(errno) + ")");
-    inputEnded_ = true;
+    input_ended_ = true;
     next_ = block_.data() + kKeptTail;
     return false;
   }
@@ -58,7 +58,7 @@ void DecompressedStream::start() {
   gzip_ = options_.format == Format::Gzip || startsGzip(next_, left_);
   if (gzip_) {
     inflater_ = GzipInflater::make(options_.inflater);
-    inMember_ = true;
+    in_member_ = true;
   }
 }
 
@@ -76,7 +76,7 @@ void DecompressedStream::countProduced(std::size_t n) {
     }
     throw InputError(what_ + ": more than " + std::to_string(options_.maxBytes >> 20) + " MiB; refusing");
   }
-  if (gzip_ && produced_ > ratioCheckedAfter_ && produced_ / kMaxStreamingRatio > consumed_) {
+  if (gzip_ && produced_ > ratio_checked_after_ && produced_ / kMaxStreamingRatio > consumed_) {
     throw InputError(what_ + ": decompresses to more than " + std::to_string(kMaxStreamingRatio) +
                      " times its size (a gzip bomb?); refusing");
   }
@@ -114,23 +114,23 @@ std::size_t DecompressedStream::readGzip(char* out, std::size_t capacity) {
   std::size_t got = 0;
   while (got < capacity) {
     if (left_ == 0 && !refill()) {
-      if (inMember_) throw InputError(what_ + ": truncated gzip data (the file ends in the middle of the stream)");
+      if (in_member_) throw InputError(what_ + ": truncated gzip data (the file ends in the middle of the stream)");
       done_ = true;
       break;
     }
-    if (!inMember_) {
+    if (!in_member_) {
       // After a member: another member (gzip -c a b > c), or zero padding to the end of the file.
       if (*next_ == 0) {
-        trailingZeros_ = true;
+        trailing_zeros_ = true;
         ++next_;
         --left_;
         continue;
       }
       // Garbage after the zero padding, or after a member: what zlib says of a bad header (ISA-L
       // would wait for a whole header first and call a short one truncated).
-      if (trailingZeros_ || next_[0] != 0x1f || (left_ > 1 && next_[1] != 0x8b)) corrupt("incorrect header check");
+      if (trailing_zeros_ || next_[0] != 0x1f || (left_ > 1 && next_[1] != 0x8b)) corrupt("incorrect header check");
       inflater_->resetMember();
-      inMember_ = true;
+      in_member_ = true;
     }
     inflater_->setInput(next_, left_);
     std::size_t produced = 0;
@@ -142,7 +142,7 @@ std::size_t DecompressedStream::readGzip(char* out, std::size_t capacity) {
     countProduced(produced);
     if (status == GzipInflater::Status::Corrupt) corrupt(inflater_->error());
     if (status == GzipInflater::Status::MemberEnd) {
-      inMember_ = false;
+      in_member_ = false;
     } else if (produced == 0 && !consumedInput && left_ > 0) {
       corrupt("the decoder made no progress");
     }

@@ -53,7 +53,7 @@ class DecompressedStream {
   // For a reader that holds no more than a piece at a time: no size limit, the ratio limit instead.
   void limitByRatioOnly(std::uint64_t checkedAfterBytes = kRatioCheckedAfterBytes) {
     options_.maxBytes = ~std::uint64_t{0};
-    ratioCheckedAfter_ = checkedAfterBytes;
+    ratio_checked_after_ = checkedAfterBytes;
   }
 
   // Fills `out` with up to `capacity` bytes; fewer only at the end, 0 once it is over. Throws
@@ -62,7 +62,7 @@ class DecompressedStream {
 
   bool isGzip();                                    // reads the first bytes if nothing was read yet
   std::uint64_t compressedConsumed() const { return consumed_; }
-  std::uint64_t compressedSize() const { return compressedSize_; }  // 0 when unknown
+  std::uint64_t compressedSize() const { return compressed_size_; }  // 0 when unknown
   std::uint64_t produced() const { return produced_; }            // decompressed bytes so far
   const std::string& what() const { return what_; }
 
@@ -77,7 +77,7 @@ class DecompressedStream {
   std::FILE* file_ = nullptr;
   std::string what_;
   Options options_;
-  std::uint64_t compressedSize_ = 0;
+  std::uint64_t compressed_size_ = 0;
   std::uint64_t consumed_ = 0;  // compressed bytes taken from the input so far
   std::uint64_t produced_ = 0;
   // Input block: a few bytes of the previous block stay in front of the new one, since ISA-L may
@@ -85,13 +85,13 @@ class DecompressedStream {
   std::vector<std::uint8_t> block_;
   const std::uint8_t* next_ = nullptr;
   std::size_t left_ = 0;
-  bool inputEnded_ = false;
+  bool input_ended_ = false;
   bool started_ = false;
   bool gzip_ = false;
-  bool inMember_ = false;
-  bool trailingZeros_ = false;
+  bool in_member_ = false;
+  bool trailing_zeros_ = false;
   bool done_ = false;
-  std::uint64_t ratioCheckedAfter_ = ~std::uint64_t{0};  // no ratio limit until limitByRatioOnly()
+  std::uint64_t ratio_checked_after_ = ~std::uint64_t{0};  // no ratio limit until limitByRatioOnly()
   std::unique_ptr<GzipInflater> inflater_;
 };
 

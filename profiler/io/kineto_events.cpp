@@ -165,7 +165,7 @@ void KinetoEventReader::read(JsonPiece piece, KinetoEventBatch& out, std::size_t
   out.text.clear();
   out.entries = 0;
   entries_ = entriesBefore;
-  threadNamesSeen_.clear();
+  thread_names_seen_.clear();
   sj::document doc;
   check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
   sj::array events;
@@ -292,7 +292,7 @@ void KinetoEventReader::readThreadId(sj::value v, Entry& e, KinetoEventBatch& ou
   }
   e.tid = 0;
   e.threadNamed = true;
-  for (std::size_t seen : threadNamesSeen_) {
+  for (std::size_t seen : thread_names_seen_) {
     const KinetoEvent& named = out.events[seen];
     if (out.textOf(named) == s) {
       e.threadName = {named.text_offset, named.text_size};
@@ -304,7 +304,7 @@ void KinetoEventReader::readThreadId(sj::value v, Entry& e, KinetoEventBatch& ou
   named.text_offset = static_cast<std::uint32_t>(out.text.size());
   named.text_size = static_cast<std::uint32_t>(s.size());
   out.text.append(s);
-  threadNamesSeen_.push_back(out.events.size());
+  thread_names_seen_.push_back(out.events.size());
   out.events.push_back(named);
   e.threadName = {named.text_offset, named.text_size};
 }

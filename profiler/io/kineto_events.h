@@ -77,7 +77,7 @@ class KinetoEventReader {
   std::string what_;
   simdjson::ondemand::parser parser_;
   std::size_t entries_ = 0;  // entries before the one being read, for error messages
-  std::vector<std::size_t> threadNamesSeen_;  // this piece's NamedThreadSeen events (indexes)
+  std::vector<std::size_t> thread_names_seen_;  // this piece's NamedThreadSeen events (indexes)
 };
 
 // An integer however the trace writes it (12, 12.0, 1.2e1); nullopt for anything else.

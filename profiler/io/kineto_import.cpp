@@ -104,7 +104,7 @@ class KinetoReader {
 
   // The next entries of traceEvents, read by a KinetoEventReader (on either thread).
   void addEvents(const KinetoEventBatch& batch) {
-    sawEvents_ = true;
+    saw_events_ = true;
     events_ += batch.entries;
     for (const KinetoEvent& e : batch.events) {
       if (!e.second_is_named_thread) {
@@ -128,7 +128,7 @@ class KinetoReader {
   }
 
   trace::Run finish(const ProgressFn& progress) {
-    if (!sawEvents_) {
+    if (!saw_events_) {
       throw InputError(std::string(what_) + ": JSON but not a trace (no traceEvents array)");
     }
     return finishRun(progress);
@@ -166,8 +166,8 @@ class KinetoReader {
         if (*base < 0 || *base > trace::kMaxTimeNs) {
           throw InputError(std::string(what_) + ": not a Kineto trace (baseTimeNanoseconds out of range)");
         }
-        baseNs_ = *base;
-        rebase_ = sawEvents_;  // events read already were relative to a base not yet known
+        base_ns_ = *base;
+        rebase_ = saw_events_;  // events read already were relative to a base not yet known
       } else if (key == "deviceProperties") {
         readDevices(v);
       } else if (key == "distributedInfo") {
@@ -203,7 +203,7 @@ class KinetoReader {
           if (field.value().get_string().get(s) == simdjson::SUCCESS) name = std::string(s);
         }
       }
-      if (id) deviceNames_[static_cast<std::int32_t>(*id)] = name;
+      if (id) device_names_[static_cast<std::int32_t>(*id)] = name;
     }
   }
 
@@ -227,8 +227,8 @@ class KinetoReader {
 
   // A thread known only by a name gets the next id the first time the trace names it.
   std::int64_t namedThreadId(std::string_view name) {
-    auto [it, added] = namedThreadIds_.try_emplace(std::string(name), kFirstNamedThreadId + static_cast<std::int64_t>(namedThreadIds_.size()));
-    if (added) threadNamesById_[it->second] = it->first;
+    auto [it, added] = named_thread_ids_.try_emplace(std::string(name), kFirstNamedThreadId + static_cast<std::int64_t>(named_thread_ids_.size()));
+    if (added) thread_names_by_id_[it->second] = it->first;
     return it->second;
   }
 
@@ -237,10 +237,10 @@ class KinetoReader {
     using Target = KinetoEvent::Target;
     switch (e.target) {
       case Target::ProcessName:
-        processNames_[e.first] = std::string(text);
+        process_names_[e.first] = std::string(text);
         return;
       case Target::ThreadName:
-        threadNames_[{e.first, thread}] = std::string(text);
+        thread_names_[{e.first, thread}] = std::string(text);
         return;
       case Target::NamedThreadSeen:
         namedThreadId(text);
@@ -253,7 +253,7 @@ class KinetoReader {
     }
     trace::Interval iv;
     // Overflowing sums become inverted intervals, which the builder drops and counts as invalid.
-    if (__builtin_add_overflow(e.ts, baseNs_, &iv.start_ns) || __builtin_add_overflow(iv.start_ns, e.dur, &iv.end_ns)) {
+    if (__builtin_add_overflow(e.ts, base_ns_, &iv.start_ns) || __builtin_add_overflow(iv.start_ns, e.dur, &iv.end_ns)) {
       iv.start_ns = 1;
       iv.end_ns = 0;
     }
@@ -285,7 +285,7 @@ class KinetoReader {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < iv.size(); ++i) {
       trace::Interval x = iv.at(i);
-      if (__builtin_add_overflow(x.start_ns, baseNs_, &x.start_ns) || __builtin_add_overflow(x.end_ns, baseNs_, &x.end_ns) ||
+      if (__builtin_add_overflow(x.start_ns, base_ns_, &x.start_ns) || __builtin_add_overflow(x.end_ns, base_ns_, &x.end_ns) ||
           x.end_ns > trace::kMaxTimeNs) {
         ++records.invalid;
         continue;
@@ -302,11 +302,11 @@ class KinetoReader {
     run.labels = labels_;
     run.records.invalid += malformed_;
     for (auto& track : run.tracks) {
-      if (rebase_ && baseNs_ != 0) rebaseTrack(track.intervals, run.records);
+      if (rebase_ && base_ns_ != 0) rebaseTrack(track.intervals, run.records);
       if (track.kind == trace::TrackKind::HostThread) {
-        std::string process = processNames_.count(track.pid) ? processNames_[track.pid] : "process";
-        std::string thread = threadNames_.count({track.pid, track.tid}) ? threadNames_[{track.pid, track.tid}]
-                             : threadNamesById_.count(track.tid) ? threadNamesById_[track.tid]
+        std::string process = process_names_.count(track.pid) ? process_names_[track.pid] : "process";
+        std::string thread = thread_names_.count({track.pid, track.tid}) ? thread_names_[{track.pid, track.tid}]
+                             : thread_names_by_id_.count(track.tid) ? thread_names_by_id_[track.tid]
                                                                  : "thread " + std::to_string(track.tid);
         track.name = process + " (pid " + std::to_string(track.pid) + ") · " + thread;
       }
@@ -314,7 +314,7 @@ class KinetoReader {
     for (std::int32_t id : run.gpuDeviceIds()) {
       trace::DeviceInfo info;
       info.id = id;
-      if (auto it = deviceNames_.find(id); it != deviceNames_.end()) info.name = it->second;
+      if (auto it = device_names_.find(id); it != device_names_.end()) info.name = it->second;
       run.devices.push_back(info);
     }
     if (progress) progress(1.0);
@@ -322,21 +322,21 @@ class KinetoReader {
   }
 
   static constexpr std::int64_t kFirstNamedThreadId = std::int64_t{1} << 40;
-  std::map<std::string, std::int64_t, std::less<>> namedThreadIds_;
-  std::map<std::int64_t, std::string> threadNamesById_;
+  std::map<std::string, std::int64_t, std::less<>> named_thread_ids_;
+  std::map<std::int64_t, std::string> thread_names_by_id_;
   sj::parser parser_;  // top-level keys (event batches have their own KinetoEventReader)
   trace::StringTable& strings_;
   trace::RunBuilder builder_;
   std::string_view what_;
-  bool sawEvents_ = false;
+  bool saw_events_ = false;
   std::size_t events_ = 0;
   std::uint64_t malformed_ = 0;
-  TimeNs baseNs_ = 0;
+  TimeNs base_ns_ = 0;
   bool rebase_ = false;
   std::map<std::string, std::string> labels_;
-  std::map<std::int64_t, std::string> processNames_;
-  std::map<std::pair<std::int64_t, std::int64_t>, std::string> threadNames_;
-  std::map<std::int32_t, std::string> deviceNames_;
+  std::map<std::int64_t, std::string> process_names_;
+  std::map<std::pair<std::int64_t, std::int64_t>, std::string> thread_names_;
+  std::map<std::int32_t, std::string> device_names_;
 };
 
 // Hands the splitter's pieces to the reader.

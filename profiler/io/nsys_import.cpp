@@ -108,15 +108,15 @@ class NsysReader {
 
   void loadStrings() {
     SqliteStatement st(db_, selectOf(db_, "StringIds", {"!id", "!value"}, what_).c_str(), what_);
-    while (st.step()) nsysStrings_.emplace(st.integer(0), st.text(1));
+    while (st.step()) nsys_strings_.emplace(st.integer(0), st.text(1));
   }
 
   trace::StringId intern(std::optional<std::int64_t> nsysId) {
     if (!nsysId) return 0;
     auto cached = interned_.find(*nsysId);
     if (cached != interned_.end()) return cached->second;
-    auto it = nsysStrings_.find(*nsysId);
-    trace::StringId id = it == nsysStrings_.end() ? 0 : strings_.intern(it->second);
+    auto it = nsys_strings_.find(*nsysId);
+    trace::StringId id = it == nsys_strings_.end() ? 0 : strings_.intern(it->second);
     interned_.emplace(*nsysId, id);
     return id;
   }
@@ -126,28 +126,28 @@ class NsysReader {
     if (has("ENUM_CUDA_MEM_KIND")) {
       SqliteStatement st(db_, selectOf(db_, "ENUM_CUDA_MEM_KIND", {"!id", "name"}, what_).c_str(), what_);
       while (st.step()) {
-        if (auto kind = memoryKindFromNsysName(st.text(1))) memoryKinds_[st.integer(0)] = *kind;
+        if (auto kind = memoryKindFromNsysName(st.text(1))) memory_kinds_[st.integer(0)] = *kind;
       }
     }
     if (has("ENUM_CUDA_MEMCPY_OPER")) {
       SqliteStatement st(db_, selectOf(db_, "ENUM_CUDA_MEMCPY_OPER", {"!id", "name"}, what_).c_str(), what_);
       while (st.step()) {
         // A name this build does not know (a newer nsys) leaves the id to the published numbering.
-        copyKindNames_[st.integer(0)] = st.text(1);
-        if (auto kind = copyKindFromNsysName(st.text(1))) copyKindsByName_[st.integer(0)] = *kind;
+        copy_kind_names_[st.integer(0)] = st.text(1);
+        if (auto kind = copyKindFromNsysName(st.text(1))) copy_kinds_by_name_[st.integer(0)] = *kind;
       }
     }
   }
 
   MemoryKind memoryKind(std::optional<std::int64_t> id) const {
     if (!id) return MemoryKind::Unknown;
-    auto it = memoryKinds_.find(*id);
-    return it != memoryKinds_.end() ? it->second : memoryKindFromNsysId(*id);
+    auto it = memory_kinds_.find(*id);
+    return it != memory_kinds_.end() ? it->second : memoryKindFromNsysId(*id);
   }
 
   std::optional<IntervalKind> copyKind(std::int64_t id) const {
-    auto it = copyKindsByName_.find(id);
-    return it != copyKindsByName_.end() ? it->second : copyKindFromNsysId(id);
+    auto it = copy_kinds_by_name_.find(id);
+    return it != copy_kinds_by_name_.end() ? it->second : copyKindFromNsysId(id);
   }
 
   trace::Interval interval(const SqliteStatement& st, IntervalKind kind) const {
@@ -192,7 +192,7 @@ class NsysReader {
     while (st.step()) {
       auto kind = copyKind(st.integer(6));
       if (!kind) {
-        ++unknownCopies_[st.integer(6)];
+        ++unknown_copies_[st.integer(6)];
         continue;
       }
       trace::Interval iv = interval(st, *kind);
@@ -256,7 +256,7 @@ class NsysReader {
   std::size_t hostTrack(std::int64_t globalTid) {
     std::int64_t pid = pidOfGlobalTid(globalTid), tid = tidOfGlobalTid(globalTid);
     std::size_t track = builder_.hostTrack(pid, tid);
-    hostGlobalTids_.emplace(track, globalTid);
+    host_global_tids_.emplace(track, globalTid);
     return track;
   }
 
@@ -276,9 +276,9 @@ class NsysReader {
       std::int64_t nameId = st.integer(4);
       auto it = apiNames.find(nameId);
       if (it == apiNames.end()) {
-        auto text = nsysStrings_.find(nameId);
+        auto text = nsys_strings_.find(nameId);
         std::string_view name =
-            text == nsysStrings_.end() ? std::string_view() : withoutApiVersion(text->second);
+            text == nsys_strings_.end() ? std::string_view() : withoutApiVersion(text->second);
         it = apiNames.emplace(nameId, strings_.intern(name)).first;
       }
       iv.name = it->second;
@@ -303,8 +303,8 @@ class NsysReader {
       std::string text = st.isNull(3) ? std::string() : st.text(3);
       if (text.empty()) {
         if (auto id = optionalInt(st, 4)) {
-          auto it = nsysStrings_.find(*id);
-          if (it != nsysStrings_.end()) text = it->second;
+          auto it = nsys_strings_.find(*id);
+          if (it != nsys_strings_.end()) text = it->second;
         }
       }
       iv.kind = trace::classifyRangeName(text);
@@ -325,11 +325,11 @@ class NsysReader {
     if (has("ThreadNames")) {
       SqliteStatement st(db_, selectOf(db_, "ThreadNames", {"!nameId", "!globalTid"}, what_).c_str(), what_);
       while (st.step()) {
-        auto it = nsysStrings_.find(st.integer(0));
-        if (it != nsysStrings_.end()) threadNames[st.integer(1)] = it->second;
+        auto it = nsys_strings_.find(st.integer(0));
+        if (it != nsys_strings_.end()) threadNames[st.integer(1)] = it->second;
       }
     }
-    for (const auto& [track, globalTid] : hostGlobalTids_) {
+    for (const auto& [track, globalTid] : host_global_tids_) {
       trace::Track& t = run.tracks[track];
       auto process = processNames.find(t.pid);
       auto thread = threadNames.find(globalTid);
@@ -392,11 +392,11 @@ class NsysReader {
     // Copies of a kind neither the enum table nor the published ids explain: not invalid records
     // (their times are fine), counted under their own name.
     std::string unknown;
-    for (const auto& [id, count] : unknownCopies_) {
-      auto name = copyKindNames_.find(id);
+    for (const auto& [id, count] : unknown_copies_) {
+      auto name = copy_kind_names_.find(id);
       unknown += (unknown.empty() ? "" : ", ") + std::to_string(count) + (count == 1 ? " copy" : " copies") +
                  " of kind " + std::to_string(id) +
-                 (name != copyKindNames_.end() ? " (" + name->second + ")" : std::string());
+                 (name != copy_kind_names_.end() ? " (" + name->second + ")" : std::string());
     }
     if (!unknown.empty()) run.labels["nsys_unknown_copy_kinds"] = unknown;
     nameHostTracks(run);
@@ -415,13 +415,13 @@ class NsysReader {
   trace::RunBuilder builder_;
   std::string what_;
   const ProgressFn& progress_;
-  std::unordered_map<std::int64_t, std::string> nsysStrings_;
+  std::unordered_map<std::int64_t, std::string> nsys_strings_;
   std::unordered_map<std::int64_t, trace::StringId> interned_;
-  std::map<std::int64_t, MemoryKind> memoryKinds_;
-  std::map<std::int64_t, IntervalKind> copyKindsByName_;
-  std::map<std::int64_t, std::string> copyKindNames_;
-  std::map<std::size_t, std::int64_t> hostGlobalTids_;  // track index -> globalTid
-  std::map<std::int64_t, std::uint64_t> unknownCopies_;  // by copyKind id
+  std::map<std::int64_t, MemoryKind> memory_kinds_;
+  std::map<std::int64_t, IntervalKind> copy_kinds_by_name_;
+  std::map<std::int64_t, std::string> copy_kind_names_;
+  std::map<std::size_t, std::int64_t> host_global_tids_;  // track index -> globalTid
+  std::map<std::int64_t, std::uint64_t> unknown_copies_;  // by copyKind id
 };
 
 std::string runNameOfExport(const std::string& path) {

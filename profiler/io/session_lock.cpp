@@ -48,12 +48,12 @@ SessionWriteLock::SessionWriteLock(const std::string& sessionPath, LockWait wait
                                    const std::function<void(const std::string&)>& onWait) {
   OutputTarget target = resolveOutputTarget(sessionPath);
   if (target.kind != OutputTarget::Kind::RegularFile) return;
-  lockPath_ = lockPathFor(target.path);
+  lock_path_ = lockPathFor(target.path);
   bool told = false;
   for (;;) {
-    int fd = ::open(lockPath_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+    int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) {
-      throw OutputError(sessionPath + ": cannot lock for writing (" + lockPath_ + ": " + std::strerror(errno) + ")");
+      throw OutputError(sessionPath + ": cannot lock for writing (" + lock_path_ + ": " + std::strerror(errno) + ")");
     }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       if (errno != EWOULDBLOCK) {
@@ -78,7 +78,7 @@ SessionWriteLock::SessionWriteLock(const std::string& sessionPath, LockWait wait
       }
     }
     // The previous holder removes the lock file on release: a lock on that removed file locks nothing.
-    if (sameFile(fd, lockPath_)) {
+    if (sameFile(fd, lock_path_)) {
       fd_ = fd;
       break;
     }
@@ -91,7 +91,7 @@ SessionWriteLock::SessionWriteLock(const std::string& sessionPath, LockWait wait
 SessionWriteLock::~SessionWriteLock() {
   if (fd_ < 0) return;
   // Unlink while still holding the lock, so a waiter that gets it next sees the file is gone and retries.
-  ::unlink(lockPath_.c_str());
+  ::unlink(lock_path_.c_str());
   ::close(fd_);
 }
 

@@ -23,10 +23,10 @@ class SessionWriteLock {
   SessionWriteLock(const SessionWriteLock&) = delete;
   SessionWriteLock& operator=(const SessionWriteLock&) = delete;
 
-  const std::string& lockPath() const { return lockPath_; }
+  const std::string& lockPath() const { return lock_path_; }
 
  private:
-  std::string lockPath_;
+  std::string lock_path_;
   int fd_ = -1;
 };
 

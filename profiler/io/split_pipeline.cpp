@@ -21,7 +21,7 @@ class SplitPipeline::QueueSink final : public TraceJsonSink {
 
 SplitPipeline::SplitPipeline(DecompressedStream& in, std::string what, std::string_view head, std::size_t chunkBytes,
                              std::size_t batchBytes, BatchReader batchReader, std::size_t piecesAhead)
-    : in_(in), what_(std::move(what)), batchReader_(std::move(batchReader)), piecesAhead_(piecesAhead) {
+    : in_(in), what_(std::move(what)), batch_reader_(std::move(batchReader)), pieces_ahead_(piecesAhead) {
   thread_ = std::thread([this, h = std::string(head), chunkBytes, batchBytes] { read(h, chunkBytes, batchBytes); });
 }
 
@@ -38,7 +38,7 @@ void SplitPipeline::push(Kind kind, JsonPiece json) {
   std::vector<char> bytes;
   {
     std::unique_lock lock(mutex_);
-    while (!stop_ && queue_.size() >= piecesAhead_) {
+    while (!stop_ && queue_.size() >= pieces_ahead_) {
       if (!readOneUnread(lock)) changed_.wait(lock);  // full: help rather than wait
     }
     if (stop_) throw Stopped{};
@@ -61,21 +61,21 @@ void SplitPipeline::push(Kind kind, JsonPiece json) {
 // Reads the newest unread batch (the queue is full, or the input has ended: the caller has work
 // either way). False when there is none left to read.
 bool SplitPipeline::readOneUnread(std::unique_lock<std::mutex>& lock) {
-  if (!batchReader_) return false;
+  if (!batch_reader_) return false;
   // The front is, or is about to be, the caller's: never take it.
   for (std::size_t i = queue_.size(); i-- > 1;) {
     Queued& q = queue_[i];
     if (q.piece.kind != Kind::EventBatch || q.reading != Reading::Unread) continue;
     q.reading = Reading::Reading;
     std::unique_ptr<PreparedBatch> prepared;
-    if (!sparePrepared_.empty()) {
-      prepared = std::move(sparePrepared_.back());
-      sparePrepared_.pop_back();
+    if (!spare_prepared_.empty()) {
+      prepared = std::move(spare_prepared_.back());
+      spare_prepared_.pop_back();
     }
     lock.unlock();
     bool read = true;
     try {
-      batchReader_(q.piece.json(), prepared);
+      batch_reader_(q.piece.json(), prepared);
     } catch (const InputError&) {
       read = false;  // the caller reads it again and tells the error where it belongs
     }
@@ -115,7 +115,7 @@ void SplitPipeline::read(std::string head, std::size_t chunkBytes, std::size_t b
 void SplitPipeline::next(Piece& piece) {
   std::unique_lock lock(mutex_);
   if (!piece.bytes.empty()) spare_.push_back(std::move(piece.bytes));
-  if (piece.prepared) sparePrepared_.push_back(std::move(piece.prepared));
+  if (piece.prepared) spare_prepared_.push_back(std::move(piece.prepared));
   changed_.wait(lock, [&] { return (!queue_.empty() && queue_.front().reading != Reading::Reading) || (queue_.empty() && ended_); });
   if (!queue_.empty()) {
     piece = std::move(queue_.front().piece);

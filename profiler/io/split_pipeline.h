@@ -75,13 +75,13 @@ class SplitPipeline {
 
   DecompressedStream& in_;
   std::string what_;
-  BatchReader batchReader_;
-  std::size_t piecesAhead_;
+  BatchReader batch_reader_;
+  std::size_t pieces_ahead_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Queued> queue_;  // references stay valid while the ends change
   std::vector<std::vector<char>> spare_;  // buffers handed back, reused
-  std::vector<std::unique_ptr<PreparedBatch>> sparePrepared_;
+  std::vector<std::unique_ptr<PreparedBatch>> spare_prepared_;
   std::exception_ptr error_;
   bool ended_ = false;
   bool stop_ = false;

@@ -89,7 +89,7 @@ TempFile::TempFile(const std::string& realTarget) : target_(realTarget) {
   fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
   if (fd_ < 0) fail(target_, "cannot write", errno);
   path_ = pattern;
-  cleanupSlot_ = rememberTemporary(path_.c_str());
+  cleanup_slot_ = rememberTemporary(path_.c_str());
   ::flock(fd_, LOCK_EX | LOCK_NB);  // tells removeStaleTemporaries of other processes that we live
   // mkstemp makes 0600; the result should look like any file the user writes, or keep the mode of
   // the file it replaces.
@@ -100,7 +100,7 @@ TempFile::TempFile(const std::string& realTarget) : target_(realTarget) {
 
 TempFile::~TempFile() {
   if (!renamed_ && !path_.empty()) ::unlink(path_.c_str());
-  forgetTemporary(cleanupSlot_);
+  forgetTemporary(cleanup_slot_);
   if (fd_ >= 0) ::close(fd_);
 }
 
@@ -108,8 +108,8 @@ void TempFile::renameOntoTarget() {
   if (::fsync(fd_) != 0) fail(target_, "cannot write", errno);
   if (::rename(path_.c_str(), target_.c_str()) != 0) fail(target_, "cannot write", errno);
   renamed_ = true;
-  forgetTemporary(cleanupSlot_);
-  cleanupSlot_ = -1;
+  forgetTemporary(cleanup_slot_);
+  cleanup_slot_ = -1;
   // The rename is durable only once the folder is: a crash after "wrote S" must not bring back the old S.
   int folder = ::open(fs::path(target_).parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (folder >= 0) {

@@ -25,7 +25,7 @@ class TempFile {
   std::string target_;
   std::string path_;
   int fd_ = -1;
-  int cleanupSlot_ = -1;
+  int cleanup_slot_ = -1;
   bool renamed_ = false;
 };
 

@@ -154,7 +154,7 @@ std::size_t TraceJsonSplitter::skipInsideEntry(std::size_t i) {
     }
     i += 64;
     if (inString >> 63) {  // the block ends inside a string: the byte-wise scan goes on from here
-      inString_ = true;
+      in_string_ = true;
       break;
     }
   }
@@ -162,7 +162,7 @@ std::size_t TraceJsonSplitter::skipInsideEntry(std::size_t i) {
 }
 
 TraceJsonSplitter::TraceJsonSplitter(TraceJsonSink& sink, std::string what, std::size_t batchBytes)
-    : sink_(sink), what_(std::move(what)), batchBytes_(batchBytes) {}
+    : sink_(sink), what_(std::move(what)), batch_bytes_(batchBytes) {}
 
 void TraceJsonSplitter::invalid(const std::string& why) const {
   throw InputError(what_ + ": invalid JSON (" + why + ")");
@@ -175,10 +175,10 @@ void TraceJsonSplitter::feed(const char* data, std::size_t size) {
   std::memcpy(buf_.data() + end_, data, size);
   end_ += size;
   scan();
-  if (state_ == State::Events && lastComma_ != 0 && lastComma_ - eventsStart_ >= batchBytes_) {
-    emitBatch(eventsStart_, lastComma_);
-    eventsStart_ = lastComma_ + 1;
-    lastComma_ = 0;
+  if (state_ == State::Events && last_comma_ != 0 && last_comma_ - events_start_ >= batch_bytes_) {
+    emitBatch(events_start_, last_comma_);
+    events_start_ = last_comma_ + 1;
+    last_comma_ = 0;
   }
   refuseOversizedPiece();
   compact();
@@ -188,17 +188,17 @@ void TraceJsonSplitter::feed(const char* data, std::size_t size) {
 void TraceJsonSplitter::refuseOversizedPiece() const {
   switch (state_) {
     case State::Events: {
-      const std::size_t pieceStart = lastComma_ != 0 ? lastComma_ + 1 : eventsStart_;
+      const std::size_t pieceStart = last_comma_ != 0 ? last_comma_ + 1 : events_start_;
       if (end_ - pieceStart > kMaxPieceBytes)
         invalid("an entry of traceEvents longer than " + std::to_string(kMaxPieceBytes >> 20) + " MiB: not a trace");
       break;
     }
     case State::Value:
-      if (end_ - valueStart_ > kMaxPieceBytes)
+      if (end_ - value_start_ > kMaxPieceBytes)
         invalid("a top-level value longer than " + std::to_string(kMaxPieceBytes >> 20) + " MiB: not a trace");
       break;
     case State::Other:
-      if (end_ - valueStart_ > kMaxPieceBytes)
+      if (end_ - value_start_ > kMaxPieceBytes)
         invalid("the document is neither a JSON object nor an array: not a trace");
       break;
     default:
@@ -214,7 +214,7 @@ void TraceJsonSplitter::finish() {
     case State::Other: {
       buf_.resize(std::max(buf_.size(), end_ + kPiecePadding));
       std::fill(buf_.begin() + static_cast<std::ptrdiff_t>(end_), buf_.begin() + static_cast<std::ptrdiff_t>(end_ + kPiecePadding), 0);
-      sink_.otherDocument({buf_.data() + valueStart_, end_ - valueStart_, end_ - valueStart_ + kPiecePadding});
+      sink_.otherDocument({buf_.data() + value_start_, end_ - value_start_, end_ - value_start_ + kPiecePadding});
       return;
     }
     case State::Start:
@@ -232,13 +232,13 @@ void TraceJsonSplitter::compact() {
     case State::Colon:
     case State::ValueStart:
     case State::Value:
-      keep = keyStart_ - 1;  // from the key's opening quote
+      keep = key_start_ - 1;  // from the key's opening quote
       break;
     case State::Events:
-      keep = eventsStart_ - 1;  // one byte before the entries, for the '[' of the next batch
+      keep = events_start_ - 1;  // one byte before the entries, for the '[' of the next batch
       break;
     case State::Other:
-      keep = valueStart_;
+      keep = value_start_;
       break;
     default:
       break;
@@ -248,11 +248,11 @@ void TraceJsonSplitter::compact() {
   auto shift = [keep](std::size_t& x) { x = x >= keep ? x - keep : 0; };
   end_ -= keep;
   pos_ -= keep;
-  shift(keyStart_);
-  shift(keyEnd_);
-  shift(valueStart_);
-  shift(eventsStart_);
-  if (lastComma_ != 0) lastComma_ -= keep;
+  shift(key_start_);
+  shift(key_end_);
+  shift(value_start_);
+  shift(events_start_);
+  if (last_comma_ != 0) last_comma_ -= keep;
 }
 
 // Escapes are skipped forwards (a backslash and the byte after it), 16 bytes at a time: most strings
@@ -269,7 +269,7 @@ bool TraceJsonSplitter::scanString() {
     const std::size_t at = pos_ + static_cast<std::size_t>(__builtin_ctz(hits));
     if (base[at] == '"') {
       pos_ = at + 1;
-      inString_ = false;
+      in_string_ = false;
       return true;
     }
     if (at + 1 == end_) {  // the escaped byte has not arrived: look at the backslash again then
@@ -303,13 +303,13 @@ void TraceJsonSplitter::scanStep() {
           ++pos_;
         } else if (c == '[') {
           state_ = State::Events;
-          bareArray_ = true;
-          entryStarted_ = false;
-          commaSeen_ = false;
-          eventsStart_ = ++pos_;
+          bare_array_ = true;
+          entry_started_ = false;
+          comma_seen_ = false;
+          events_start_ = ++pos_;
         } else {
           state_ = State::Other;
-          valueStart_ = pos_;
+          value_start_ = pos_;
         }
         break;
       }
@@ -319,8 +319,8 @@ void TraceJsonSplitter::scanStep() {
         if (pos_ == end_) return;
         const char c = buf_[pos_++];
         if (c == '"') {
-          keyStart_ = pos_;
-          inString_ = true;
+          key_start_ = pos_;
+          in_string_ = true;
           state_ = State::Key;
         } else if (c == '}' && state_ == State::KeyOrEnd) {
           state_ = State::Done;
@@ -331,7 +331,7 @@ void TraceJsonSplitter::scanStep() {
       }
       case State::Key:
         if (scanString()) {
-          keyEnd_ = pos_ - 1;
+          key_end_ = pos_ - 1;
           state_ = State::Colon;
         }
         break;
@@ -347,16 +347,16 @@ void TraceJsonSplitter::scanStep() {
         while (pos_ < end_ && isSpace(buf_[pos_])) ++pos_;
         if (pos_ == end_) return;
         depth_ = 0;
-        inString_ = false;
-        if (buf_[pos_] == '[' && isTraceEventsKey({buf_.data() + keyStart_, keyEnd_ - keyStart_})) {
+        in_string_ = false;
+        if (buf_[pos_] == '[' && isTraceEventsKey({buf_.data() + key_start_, key_end_ - key_start_})) {
           state_ = State::Events;
-          eventsStart_ = ++pos_;
-          lastComma_ = 0;
-          entryStarted_ = false;
-          commaSeen_ = false;
+          events_start_ = ++pos_;
+          last_comma_ = 0;
+          entry_started_ = false;
+          comma_seen_ = false;
         } else {
           state_ = State::Value;
-          valueStart_ = pos_;
+          value_start_ = pos_;
         }
         break;
       }
@@ -393,7 +393,7 @@ void TraceJsonSplitter::scanStep() {
 // A top-level value other than traceEvents' array: ends at a ',' or '}' outside any nesting.
 void TraceJsonSplitter::scanValue() {
   while (pos_ < end_) {
-    if (inString_) {
+    if (in_string_) {
       if (!scanString()) return;
       continue;
     }
@@ -403,7 +403,7 @@ void TraceJsonSplitter::scanValue() {
       continue;
     }
     if (c == '"') {
-      inString_ = true;
+      in_string_ = true;
     } else if (c == '{' || c == '[') {
       ++depth_;
     } else if (c == '}' || c == ']' || c == ',') {
@@ -420,10 +420,10 @@ void TraceJsonSplitter::scanValue() {
 void TraceJsonSplitter::endValue() {
   piece_.clear();
   piece_.push_back('{');
-  piece_.insert(piece_.end(), buf_.begin() + static_cast<std::ptrdiff_t>(keyStart_ - 1),
-                buf_.begin() + static_cast<std::ptrdiff_t>(keyEnd_ + 1));
+  piece_.insert(piece_.end(), buf_.begin() + static_cast<std::ptrdiff_t>(key_start_ - 1),
+                buf_.begin() + static_cast<std::ptrdiff_t>(key_end_ + 1));
   piece_.push_back(':');
-  piece_.insert(piece_.end(), buf_.begin() + static_cast<std::ptrdiff_t>(valueStart_),
+  piece_.insert(piece_.end(), buf_.begin() + static_cast<std::ptrdiff_t>(value_start_),
                 buf_.begin() + static_cast<std::ptrdiff_t>(pos_));
   piece_.push_back('}');
   const std::size_t size = piece_.size();
@@ -438,7 +438,7 @@ void TraceJsonSplitter::scanEvents() {
   std::size_t i = pos_;
   const std::size_t n = end_;
   while (i < n) {
-    if (inString_) {
+    if (in_string_) {
       pos_ = i;
       if (!scanString()) return;
       i = pos_;
@@ -447,7 +447,7 @@ void TraceJsonSplitter::scanEvents() {
     if (depth_ > 0) {
       // Inside an entry only quotes and brackets matter (its commas are the parser's business).
       i = skipInsideEntry(i);
-      if (inString_ || i >= n) continue;
+      if (in_string_ || i >= n) continue;
       const std::uint32_t hits = nestingMask(p + i, n - i);
       if (hits == 0) {
         i += std::min(kBlock, n - i);
@@ -457,28 +457,28 @@ void TraceJsonSplitter::scanEvents() {
     }
     const auto c = static_cast<unsigned char>(p[i]);
     if (!kStructural[c]) {
-      if (depth_ == 0 && isSpace(static_cast<char>(c)) && !entryStarted_) {
+      if (depth_ == 0 && isSpace(static_cast<char>(c)) && !entry_started_) {
         // Blanks between entries: the complete entries before them are handed on once the blanks
         // run long, and blanks that start a batch are not kept, so no run of them is held.
         while (i < n && isSpace(p[i])) ++i;
-        if (lastComma_ != 0 && i - lastComma_ > kBlankRunBeforeHandingOn) {
-          emitBatch(eventsStart_, lastComma_);
-          eventsStart_ = lastComma_ + 1;
-          lastComma_ = 0;
+        if (last_comma_ != 0 && i - last_comma_ > kBlankRunBeforeHandingOn) {
+          emitBatch(events_start_, last_comma_);
+          events_start_ = last_comma_ + 1;
+          last_comma_ = 0;
         }
         // Nothing has started since the batch began (no entry, no pending comma): all blanks.
-        if (lastComma_ == 0) eventsStart_ = i;
+        if (last_comma_ == 0) events_start_ = i;
         continue;
       }
       // Between entries only a scalar entry (1, true, null) starts with such a byte.
-      if (depth_ == 0 && !isSpace(static_cast<char>(c))) entryStarted_ = true;
+      if (depth_ == 0 && !isSpace(static_cast<char>(c))) entry_started_ = true;
       ++i;
       continue;
     }
-    if (depth_ == 0 && c != ',' && c != ']') entryStarted_ = true;
+    if (depth_ == 0 && c != ',' && c != ']') entry_started_ = true;
     switch (c) {
       case '"':
-        inString_ = true;
+        in_string_ = true;
         break;
       case '{':
       case '[':
@@ -486,10 +486,10 @@ void TraceJsonSplitter::scanEvents() {
         break;
       case ',':
         if (depth_ == 0) {
-          if (!entryStarted_) invalid("an empty entry in traceEvents: two commas, or one before the first");
-          entryStarted_ = false;
-          commaSeen_ = true;
-          lastComma_ = i;
+          if (!entry_started_) invalid("an empty entry in traceEvents: two commas, or one before the first");
+          entry_started_ = false;
+          comma_seen_ = true;
+          last_comma_ = i;
         }
         break;
       case '}':
@@ -501,11 +501,11 @@ void TraceJsonSplitter::scanEvents() {
         break;
       case ']':
         if (depth_ == 0) {
-          if (commaSeen_ && !entryStarted_) invalid("a comma before the ']' that ends traceEvents");
+          if (comma_seen_ && !entry_started_) invalid("a comma before the ']' that ends traceEvents");
           pos_ = i + 1;
-          emitBatch(eventsStart_, i);
-          lastComma_ = 0;
-          state_ = bareArray_ ? State::Done : State::CommaOrEnd;
+          emitBatch(events_start_, i);
+          last_comma_ = 0;
+          state_ = bare_array_ ? State::Done : State::CommaOrEnd;
           return;
         }
         --depth_;

@@ -67,20 +67,20 @@ class TraceJsonSplitter {
 
   TraceJsonSink& sink_;
   std::string what_;
-  std::size_t batchBytes_;
+  std::size_t batch_bytes_;
   std::vector<char> buf_;  // bytes not handed on yet, with room for padding; end_ bytes are used
   std::size_t end_ = 0;
   std::size_t pos_ = 0;  // next byte to scan
   State state_ = State::Start;
-  bool bareArray_ = false;
-  bool inString_ = false;
+  bool bare_array_ = false;
+  bool in_string_ = false;
   std::size_t depth_ = 0;
-  std::size_t keyStart_ = 0, keyEnd_ = 0;  // the key being read (raw, escapes kept)
-  std::size_t valueStart_ = 0;
-  std::size_t eventsStart_ = 0;  // first byte of traceEvents not handed on yet
-  std::size_t lastComma_ = 0;    // a comma between entries after eventsStart_ (0: none)
-  bool entryStarted_ = false;    // an entry began since the last ',' between entries
-  bool commaSeen_ = false;       // this array has a ',' between entries
+  std::size_t key_start_ = 0, key_end_ = 0;  // the key being read (raw, escapes kept)
+  std::size_t value_start_ = 0;
+  std::size_t events_start_ = 0;  // first byte of traceEvents not handed on yet
+  std::size_t last_comma_ = 0;    // a comma between entries after events_start_ (0: none)
+  bool entry_started_ = false;    // an entry began since the last ',' between entries
+  bool comma_seen_ = false;       // this array has a ',' between entries
   std::vector<char> piece_;      // a top-level key's small document
 };
 

@@ -22,8 +22,8 @@ void writeProgressLine(double fraction, const std::string& message) {
 
 ProgressHeartbeat::ProgressHeartbeat(std::string rawDir, std::int64_t startedMonotonicNs, double delaySeconds,
                                      double durationSeconds)
-    : rawDir_(std::move(rawDir)),
-      startedNs_(startedMonotonicNs),
+    : raw_dir_(std::move(rawDir)),
+      started_ns_(startedMonotonicNs),
       delay_(delaySeconds),
       duration_(durationSeconds) {
   thread_ = std::thread([this] { loop(); });
@@ -39,13 +39,13 @@ ProgressHeartbeat::~ProgressHeartbeat() {
 }
 
 void ProgressHeartbeat::loop() {
-  rawstream::ProgressScanner scanner(rawDir_);
+  rawstream::ProgressScanner scanner(raw_dir_);
   std::unique_lock lock(mutex_);
   while (!done_) {
     wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; });
     if (done_) break;
     auto totals = scanner.scan();
-    double elapsed = static_cast<double>(trace::monotonicNowNs() - startedNs_) / 1e9;
+    double elapsed = static_cast<double>(trace::monotonicNowNs() - started_ns_) / 1e9;
     std::string counts = fmt::format("{} process{}, {} records", totals.streams,
                                      totals.streams == 1 ? "" : "es", totals.records);
     if (duration_ <= 0) {

@@ -26,8 +26,8 @@ class ProgressHeartbeat {
  private:
   void loop();
 
-  std::string rawDir_;
-  std::int64_t startedNs_;
+  std::string raw_dir_;
+  std::int64_t started_ns_;
   double delay_, duration_;
   std::mutex mutex_;
   std::condition_variable wake_;

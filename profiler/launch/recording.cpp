@@ -93,37 +93,37 @@ Recording::Recording(RecordOptions options) : options_(std::move(options)) {
     throw io::InputError(options_.output + ": cannot create a folder for the raw streams beside it (" +
                          std::strerror(errno) + ")");
   }
-  rawDir_ = buf.data();
-  removeRawDir_ = !options_.keep_raw;
+  raw_dir_ = buf.data();
+  remove_raw_dir_ = !options_.keep_raw;
 }
 
 Recording::~Recording() {
-  if (removeRawDir_ && !rawDir_.empty()) {
+  if (remove_raw_dir_ && !raw_dir_.empty()) {
     std::error_code ec;
-    fs::remove_all(rawDir_, ec);
+    fs::remove_all(raw_dir_, ec);
   }
 }
 
 std::optional<ChildExit> Recording::run(SpawnFailure& failure) {
-  startedMonotonicNs_ = trace::monotonicNowNs();
-  windowStartNs_ = options_.delay_s > 0 ? startedMonotonicNs_ + secondsToNs(options_.delay_s) : 0;
-  windowEndNs_ = options_.duration_s > 0 ? (windowStartNs_ > 0 ? windowStartNs_ : startedMonotonicNs_) +
+  started_monotonic_ns_ = trace::monotonicNowNs();
+  window_start_ns_ = options_.delay_s > 0 ? started_monotonic_ns_ + secondsToNs(options_.delay_s) : 0;
+  window_end_ns_ = options_.duration_s > 0 ? (window_start_ns_ > 0 ? window_start_ns_ : started_monotonic_ns_) +
                                                secondsToNs(options_.duration_s)
                                          : std::numeric_limits<std::int64_t>::max();
   InjectionSettings settings;
   settings.library = options_.injection_library;
-  settings.raw_dir = rawDir_;
+  settings.raw_dir = raw_dir_;
   settings.nvtx = options_.nvtx;
-  settings.window_start_ns = windowStartNs_;
-  settings.window_end_ns = windowEndNs_;
+  settings.window_start_ns = window_start_ns_;
+  settings.window_end_ns = window_end_ns_;
   settings.flush_ms = options_.flush_ms;
-  auto env = recordingEnvironment(environ, settings, envWarnings_);
+  auto env = recordingEnvironment(environ, settings, env_warnings_);
 
   auto child = ChildProcess::spawn(options_.argv, env, failure);
   if (!child) return std::nullopt;
   std::optional<ProgressHeartbeat> heartbeat;
   if (options_.machine_progress) {
-    heartbeat.emplace(rawDir_, startedMonotonicNs_, options_.delay_s, options_.duration_s);
+    heartbeat.emplace(raw_dir_, started_monotonic_ns_, options_.delay_s, options_.duration_s);
   }
   return child->wait();
 }
@@ -132,7 +132,7 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   RecordSummary summary;
   std::vector<std::string> files;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(rawDir_, ec)) {
+  for (const auto& entry : fs::directory_iterator(raw_dir_, ec)) {
     // Only the recorder's own regular files: a FIFO placed there would block the read for ever.
     if (entry.path().extension() == ".fsraw" && entry.is_regular_file(ec) && !entry.is_symlink(ec)) {
       files.push_back(entry.path().string());
@@ -166,8 +166,8 @@ RecordSummary Recording::collect(const ChildExit& exit) {
     } else {
       summary.notes.push_back("no process of the program initialised CUDA: nothing was recorded");
     }
-    removeRawDir_ = files.empty() && !options_.keep_raw;
-    if (!removeRawDir_) summary.raw_dir_kept = rawDir_;
+    remove_raw_dir_ = files.empty() && !options_.keep_raw;
+    if (!remove_raw_dir_) summary.raw_dir_kept = raw_dir_;
     return summary;
   }
 
@@ -176,8 +176,8 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   trace::Run run = mergeProcessStreams(streams, recordedStrings, trace::validUtf8(options_.label));
   run.command = trace::validUtf8(quoteCommandLine(options_.argv));
   run.labels["exit"] = exit.describe();
-  if (windowStartNs_ > 0 || windowEndNs_ != std::numeric_limits<std::int64_t>::max()) {
-    auto stats = applyTimeWindow(run, windowStartNs_, windowEndNs_);
+  if (window_start_ns_ > 0 || window_end_ns_ != std::numeric_limits<std::int64_t>::max()) {
+    auto stats = applyTimeWindow(run, window_start_ns_, window_end_ns_);
     run.labels["window"] = fmt::format("--delay {} --duration {}", options_.delay_s, options_.duration_s);
     if (stats.removed > 0)
       summary.notes.push_back(
@@ -218,9 +218,9 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   } catch (const io::Failure& e) {
     summary.save_error = e.what();
     summary.save_failure = e.kind();
-    removeRawDir_ = false;
+    remove_raw_dir_ = false;
   }
-  if (!removeRawDir_) summary.raw_dir_kept = rawDir_;
+  if (!remove_raw_dir_) summary.raw_dir_kept = raw_dir_;
   if (options_.machine_progress) writeProgressLine(1, summary.saved ? "done" : "failed");
   return summary;
 }

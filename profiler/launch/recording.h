@@ -66,18 +66,18 @@ class Recording {
 
   // The saved session (after collect()), for the report.
   const trace::Session& session() const { return session_; }
-  const std::string& rawDir() const { return rawDir_; }
-  const std::vector<std::string>& environmentWarnings() const { return envWarnings_; }
+  const std::string& rawDir() const { return raw_dir_; }
+  const std::vector<std::string>& environmentWarnings() const { return env_warnings_; }
 
  private:
   RecordOptions options_;
-  std::string rawDir_;
-  std::vector<std::string> envWarnings_;
-  std::int64_t startedMonotonicNs_ = 0;
-  std::int64_t windowStartNs_ = 0;
-  std::int64_t windowEndNs_ = 0;
+  std::string raw_dir_;
+  std::vector<std::string> env_warnings_;
+  std::int64_t started_monotonic_ns_ = 0;
+  std::int64_t window_start_ns_ = 0;
+  std::int64_t window_end_ns_ = 0;
   trace::Session session_;
-  bool removeRawDir_ = true;
+  bool remove_raw_dir_ = true;
 };
 
 // The command line as one string a user could paste back: arguments with spaces or quotes quoted.

@@ -52,7 +52,7 @@ class DeviceIds {
     // Without a device record the ordinal is all there is: it names the device that has it already.
     if (record == nullptr && taken(local)) return local;
     std::string identity = uuid.empty() ? "ordinal " + std::to_string(local) : "uuid " + uuid;
-    auto [it, fresh] = byIdentity_.try_emplace(identity, 0);
+    auto [it, fresh] = by_identity_.try_emplace(identity, 0);
     if (fresh) {
       std::int32_t id = local;
       while (taken(id)) ++id;
@@ -81,7 +81,7 @@ class DeviceIds {
   bool taken(std::int32_t id) { return find(id) != nullptr; }
 
   trace::Run& run_;
-  std::map<std::string, std::int32_t> byIdentity_;
+  std::map<std::string, std::int32_t> by_identity_;
 };
 
 std::string trackName(const std::string& process, const rawstream::Placement& p, std::int32_t device) {

@@ -99,8 +99,8 @@ std::unique_ptr<RawStreamWriter> RawStreamWriter::create(const std::string& path
 }
 
 RawStreamWriter::RawStreamWriter(int fd, std::string path, std::size_t chunkBytes)
-    : fd_(fd), path_(std::move(path)), chunkBytes_(chunkBytes) {
-  payload_.reserve(chunkBytes_ + 4096);
+    : fd_(fd), path_(std::move(path)), chunk_bytes_(chunkBytes) {
+  payload_.reserve(chunk_bytes_ + 4096);
 }
 
 RawStreamWriter::~RawStreamWriter() {
@@ -110,14 +110,14 @@ RawStreamWriter::~RawStreamWriter() {
 void RawStreamWriter::beginRecord(RecordType type, std::uint32_t bodyBytes) {
   appendField(payload_, static_cast<std::uint8_t>(type));
   appendField(payload_, bodyBytes);
-  ++payloadRecords_;
+  ++payload_records_;
 }
 
 std::uint32_t RawStreamWriter::internLocked(std::string_view text) {
   if (text.empty()) return 0;
-  if (auto it = stringIds_.find(text); it != stringIds_.end()) return it->second;
-  auto id = static_cast<std::uint32_t>(stringIds_.size() + 1);
-  stringIds_.emplace(std::string(text), id);
+  if (auto it = string_ids_.find(text); it != string_ids_.end()) return it->second;
+  auto id = static_cast<std::uint32_t>(string_ids_.size() + 1);
+  string_ids_.emplace(std::string(text), id);
   beginRecord(RecordType::String, static_cast<std::uint32_t>(sizeof(std::uint32_t) + text.size()));
   appendField(payload_, id);
   payload_.append(text);
@@ -205,31 +205,31 @@ void RawStreamWriter::addMessage(Severity severity, std::string_view text) {
 }
 
 void RawStreamWriter::flushIfFullLocked() {
-  if (payload_.size() >= chunkBytes_) flushLocked();
+  if (payload_.size() >= chunk_bytes_) flushLocked();
 }
 
 void RawStreamWriter::flushLocked() {
-  if (payloadRecords_ == 0 || !usable()) return;
-  if (!writeError_.empty()) {
+  if (payload_records_ == 0 || !usable()) return;
+  if (!write_error_.empty()) {
     // A failed write may have left a torn chunk, after which a reader stops: writing on is useless.
     payload_.clear();
-    payloadRecords_ = 0;
+    payload_records_ = 0;
     return;
   }
   std::string header;
   appendField(header, kChunkMagic);
   appendField(header, static_cast<std::uint32_t>(payload_.size()));
-  appendField(header, payloadRecords_);
+  appendField(header, payload_records_);
   std::uint32_t crc = crcOf(payload_, crcOf(std::string_view(header).substr(4)));
   appendField(header, crc);
   iovec parts[2] = {{header.data(), header.size()}, {payload_.data(), payload_.size()}};
   if (writeAll(fd_, parts, 2)) {
-    recordsWritten_ += payloadRecords_;
+    records_written_ += payload_records_;
   } else {
-    writeError_ = path_ + ": write failed (" + std::strerror(errno) + ")";
+    write_error_ = path_ + ": write failed (" + std::strerror(errno) + ")";
   }
   payload_.clear();
-  payloadRecords_ = 0;
+  payload_records_ = 0;
 }
 
 void RawStreamWriter::flush() {
@@ -243,7 +243,7 @@ void RawStreamWriter::close(std::int64_t monotonicNs) {
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   beginRecord(RecordType::End, 16);
-  appendField(payload_, recordsWritten_ + payloadRecords_ - 1);
+  appendField(payload_, records_written_ + payload_records_ - 1);
   appendField(payload_, monotonicNs);
   flushLocked();
   ::close(fd_);
@@ -252,17 +252,17 @@ void RawStreamWriter::close(std::int64_t monotonicNs) {
 
 std::uint64_t RawStreamWriter::recordsWritten() const {
   std::lock_guard lock(mutex_);
-  return recordsWritten_;
+  return records_written_;
 }
 
 std::uint32_t RawStreamWriter::recordsPending() const {
   std::lock_guard lock(mutex_);
-  return payloadRecords_;
+  return payload_records_;
 }
 
 std::string RawStreamWriter::writeError() const {
   std::lock_guard lock(mutex_);
-  return writeError_;
+  return write_error_;
 }
 
 }  // namespace feedscope::rawstream

@@ -78,12 +78,12 @@ class RawStreamWriter {
   mutable std::mutex mutex_;
   int fd_;
   std::string path_;
-  std::size_t chunkBytes_;
+  std::size_t chunk_bytes_;
   std::string payload_;
-  std::uint32_t payloadRecords_ = 0;
-  std::uint64_t recordsWritten_ = 0;
-  std::string writeError_;
-  std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> stringIds_;
+  std::uint32_t payload_records_ = 0;
+  std::uint64_t records_written_ = 0;
+  std::string write_error_;
+  std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> string_ids_;
   std::atomic<bool> disabled_{false};
 };
 

@@ -46,7 +46,7 @@ class CountingSource : public ActivitySource {
       std::lock_guard lock(mutex_);
       batch.swap(pending_);
       ++flushes_;
-      if (forced) ++forcedFlushes_;
+      if (forced) ++forced_flushes_;
     }
     for (auto s : batch)
       recorder_.record({TrackKind::GpuStream, 0, 7}, {s, s + 10, IntervalKind::Kernel}, "k");
@@ -68,14 +68,14 @@ class CountingSource : public ActivitySource {
   }
   int forcedFlushes() {
     std::lock_guard lock(mutex_);
-    return forcedFlushes_;
+    return forced_flushes_;
   }
 
  private:
   ProcessRecorder& recorder_;
   std::mutex mutex_;
   std::vector<std::int64_t> pending_;
-  int flushes_ = 0, forcedFlushes_ = 0, stops_ = 0;
+  int flushes_ = 0, forced_flushes_ = 0, stops_ = 0;
 };
 
 TEST(RecorderConfig, ReadsEveryVariable) {
