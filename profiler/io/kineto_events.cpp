@@ -152,13 +152,15 @@ struct KinetoEventReader::Entry {
   } threadName;  // in the batch's text
 };
 
-void KinetoEventReader::fail(simdjson::error_code e) const {
-  std::string where = entries_ > 0 ? " after event " + std::to_string(entries_) : "";
+void throwKinetoJsonError(const std::string& what, simdjson::error_code e, std::size_t entriesRead) {
+  std::string where = entriesRead > 0 ? " after event " + std::to_string(entriesRead) : "";
   if (e == simdjson::INCORRECT_TYPE) {
-    throw InputError(what_ + ": not a Kineto trace (a field has the wrong type" + where + ")");
+    throw InputError(what + ": not a Kineto trace (a field has the wrong type" + where + ")");
   }
-  throw InputError(what_ + ": invalid JSON (" + simdjson::error_message(e) + where + ")");
+  throw InputError(what + ": invalid JSON (" + simdjson::error_message(e) + where + ")");
 }
+
+void KinetoEventReader::fail(simdjson::error_code e) const { throwKinetoJsonError(what_, e, entries_); }
 
 void KinetoEventReader::read(JsonPiece piece, KinetoEventBatch& out, std::size_t entriesBefore) {
   out.events.clear();

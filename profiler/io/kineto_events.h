@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +80,9 @@ class KinetoEventReader {
   std::size_t entries_ = 0;  // entries before the one being read, for error messages
   std::vector<std::size_t> thread_names_seen_;  // this piece's NamedThreadSeen events (indexes)
 };
+
+// The one line for a simdjson error in a Kineto trace, after `entriesRead` entries of traceEvents.
+[[noreturn]] void throwKinetoJsonError(const std::string& what, simdjson::error_code e, std::size_t entriesRead);
 
 // An integer however the trace writes it (12, 12.0, 1.2e1); nullopt for anything else.
 std::optional<std::int64_t> kinetoIntegerOf(simdjson::ondemand::value v);

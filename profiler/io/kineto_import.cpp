@@ -135,13 +135,7 @@ class KinetoReader {
   }
 
  private:
-  [[noreturn]] void fail(simdjson::error_code e) {
-    std::string where = events_ > 0 ? " after event " + std::to_string(events_) : "";
-    if (e == simdjson::INCORRECT_TYPE) {
-      throw InputError(std::string(what_) + ": not a Kineto trace (a field has the wrong type" + where + ")");
-    }
-    throw InputError(std::string(what_) + ": invalid JSON (" + simdjson::error_message(e) + where + ")");
-  }
+  [[noreturn]] void fail(simdjson::error_code e) { throwKinetoJsonError(std::string(what_), e, events_); }
   void check(simdjson::error_code e) {
     if (e != simdjson::SUCCESS) fail(e);
   }
