@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The streaming-import benchmark (issue 12; docs/performance.md): makes realistic synthetic Kineto
+# The streaming-import benchmark (docs/performance.md): makes realistic synthetic Kineto
 # traces of 1e5, 1e6, 2e6 and 5e6 events (kept in build-release/bench-traces), then times
 # `feedscope report` against zcat and Python's json.load on each (tools/bench_import.py).
 #   FEEDSCOPE_BENCH_SKIP_5M=1   leave out the 5e6-event trace (1.4 GB of JSON)

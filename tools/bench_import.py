@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Streaming-import benchmark (issue 12): for each trace, wall time and peak RSS of
+"""Streaming-import benchmark: for each trace, wall time and peak RSS of
 `feedscope report TRACE --format json` against `zcat TRACE > /dev/null` (the speed of gunzip) and
 Python's `json.load(gzip.open(TRACE))`, run interleaved so that all three see the same machine
 load; medians of REPEATS runs. Peak RSS is the child's own (/usr/bin/time's maximum resident set size). Prints a Markdown

@@ -14,7 +14,7 @@ shot() { echo "$out/$1"; "$gui" "${@:2}" --screenshot "$out/$1"; }
 
 shot timeline.png "${samples[@]}"
 shot compare.png "${samples[@]}" --tab compare
-# Issue 13, 2: the compare view stays legible for 3 and 6 runs in a 1280x800 window.
+# The compare view stays legible for 3 and 6 runs in a 1280x800 window.
 shot compare-3-runs.png resources/samples/h200_{naive,stream,trap}.json.gz --tab compare --size 1280x800
 h200=tests/data/h200
 shot compare-6-runs.png $h200/h200_{naive,stream,trap,custombatch,prefetch}.json.gz $h200/h200_naive.json.gz \

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install what is needed, build with the dev preset, and run every test (GUI tests offscreen).
 # The GUI is required (dev preset), and so are the CUDA parts where the toolkit is installed, so a
-# missing package fails here instead of quietly shrinking the suite; tests/min-test-count is the floor
-# of tests that must run.
+# missing package fails here instead of quietly shrinking the suite; tests/test-floors holds a floor
+# per label of the tests that must register.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FEEDSCOPE_SETUP_TORCH=1 ./tools/setup.sh  # python3-torch: the quick-start test runs PyTorch on the CPU

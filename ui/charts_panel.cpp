@@ -2,6 +2,7 @@
 #include "ui/charts_panel.h"
 
 #include <QBarCategoryAxis>
+#include <QBarLegendMarker>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QCategoryAxis>
@@ -12,7 +13,6 @@
 #include <QFontMetrics>
 #include <QGridLayout>
 #include <QHelpEvent>
-#include <QBarLegendMarker>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -21,8 +21,8 @@
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QStyle>
 #include <QStackedBarSeries>
+#include <QStyle>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -30,11 +30,12 @@
 #include <cmath>
 #include <limits>
 
+#include "present/causes.h"
+#include "present/palette.h"
 #include "trace/units.h"
 #include "ui/run_name_elision.h"
 #include "ui/timeline_painter.h"
 #include "view/chart_data.h"
-#include "view/colors.h"
 #include "view/elide.h"
 
 namespace feedscope::ui {
@@ -412,7 +413,7 @@ void ChartsPanel::buildStepTimes(QChart* steps) {
     auto* series = new QLineSeries;
     series->setName(runName(*doc_, r));
     series->setProperty("fullName", runName(*doc_, r));
-    series->setPen(QPen(toQColor(view::runColor(r)), 2));
+    series->setPen(QPen(toQColor(present::runColor(r)), 2));
     series->setPointsVisible(d->steps.size() <= 200);
     for (const auto& p : view::stepTimesMs(*d)) {
       series->append(p.x, p.y);
@@ -420,7 +421,7 @@ void ChartsPanel::buildStepTimes(QChart* steps) {
       maxStep = std::max(maxStep, p.x);
       minStep = std::min(minStep, p.x);
     }
-    // Issue 13, 9: hovering a point names the step as the timeline does; a click shows it there.
+    // Hovering a point names the step as the timeline does; a click shows it there.
     const QString runName = QString::fromStdString(a.run_name);
     connect(series, &QLineSeries::hovered, this, [this, r, runName](const QPointF& point, bool state) {
       const auto* step = view::stepByNumber(*doc_->analyses[r].primary(), std::llround(point.x()));
@@ -460,14 +461,16 @@ void ChartsPanel::buildBreakdown(QChart* breakdown, const QColor& background) {
   auto* series = new QStackedBarSeries;
   struct Part {
     QString name;
-    view::Rgb color;
+    present::Rgb color;
     double view::TimeBreakdown::*value;
   };
   const Part parts[] = {
-      {tr("compute"), view::palette::kKernel, &view::TimeBreakdown::compute_ms},
-      {tr("exposed copy"), view::palette::kCopyWaitPageable, &view::TimeBreakdown::exposed_copy_ms},
-      {tr("host wait"), view::palette::kHostDataLoading, &view::TimeBreakdown::host_wait_ms},
-      {tr("other"), view::palette::kDependency, &view::TimeBreakdown::other_ms}};
+      {tr("compute"), present::palette::kKernel, &view::TimeBreakdown::compute_ms},
+      {tr("copy wait"), present::causeGroupColor(present::CauseGroup::CopyWait),
+       &view::TimeBreakdown::exposed_copy_ms},
+      {tr("host wait"), present::causeGroupColor(present::CauseGroup::HostWait),
+       &view::TimeBreakdown::host_wait_ms},
+      {tr("other"), present::causeGroupColor(present::CauseGroup::Other), &view::TimeBreakdown::other_ms}};
   std::vector<view::TimeBreakdown> bars;
   double maxTotal = 0;
   QString basis;
@@ -526,7 +529,7 @@ void ChartsPanel::buildBandwidth(QChart* bandwidth, const QColor& background) {
       s->setProperty("shapeKey", shapeKey);
       s->setMarkerShape(shape);
       s->setMarkerSize(shape == QScatterSeries::MarkerShapeCircle ? 9 : 8);
-      s->setColor(toQColor(view::runColor(r)));
+      s->setColor(toQColor(present::runColor(r)));
       s->setBorderColor(background);
       for (const auto& p : points) {
         double log2Bytes = std::log2(p.x);
@@ -592,7 +595,7 @@ void ChartsPanel::buildGaps(QChart* gaps) {
   for (std::size_t r = 0; r < devices.size(); ++r) {
     auto* set = new QBarSet(runName(*doc_, r));
     set->setProperty("fullName", QString::fromStdString(doc_->analyses[r].run_name));
-    set->setColor(toQColor(view::runColor(r)));
+    set->setColor(toQColor(present::runColor(r)));
     set->setBorderColor(Qt::transparent);
     set->setProperty("run", static_cast<int>(r));
     for (double ms : h.idle_ms[r]) {

@@ -3,7 +3,7 @@
 // labelled in bytes); idle time per idle-gap length. Series come from view/chart_data, downsampled
 // there; each run keeps one colour in every chart, and hovering a bar or point names it.
 //
-// Issue 13, 2: the charts stay legible for two to six runs. They sit in a scrolling grid, two to a row
+// The charts stay legible for two to six runs. They sit in a scrolling grid, two to a row
 // where both get their minimum size and one to a row where not, and run names in legends and under
 // the breakdown's bars are cut in the middle to the pixels the chart has (run_name_elision.h); hovering
 // a legend entry or a bar label gives the whole name.

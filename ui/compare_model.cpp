@@ -5,8 +5,10 @@
 #include <QGuiApplication>
 #include <QPalette>
 
+#include "present/numbers.h"
+#include "present/palette.h"
+#include "ui/qt_color.h"
 #include "view/elide.h"
-#include "view/metric_text.h"
 
 namespace feedscope::ui {
 
@@ -23,8 +25,7 @@ QString withMinusSign(const std::string& text) {
 }  // namespace
 
 QColor CompareModel::deltaColor(bool better, bool dark) {
-  if (dark) return better ? QColor(0x5c, 0xc2, 0x7a) : QColor(0xff, 0x6b, 0x5b);
-  return better ? QColor(0x2e, 0x9d, 0x4f) : QColor(0xd0, 0x3a, 0x2a);
+  return toQColor(present::changeColor(better, dark ? present::Theme::Dark : present::Theme::Light));
 }
 
 CompareModel::CompareModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -62,21 +63,22 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
   if (isDelta) {
     switch (role) {
       case Qt::DisplayRole:
-        return withMinusSign(view::formatMetricDelta(row.unit, values[base], values[run]));
+        if (!values[base] || !values[run]) return QString();
+        return withMinusSign(present::formatMetricChange(row.unit, values[base], values[run]));
       case kValueRole:
         if (values[base] && values[run]) return *values[run] - *values[base];
         return {};
       case Qt::ForegroundRole: {
-        auto better = table_.improved(r, run);
-        if (!better) return {};
-        const bool dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
-        return QBrush(deltaColor(*better, dark));
+        // Better green, worse red, a change within noise grey (docs/metrics.md, comparison).
+        if (!values[base] || !values[run]) return {};
+        const present::Theme theme = themeOf(QGuiApplication::palette().color(QPalette::Base));
+        return QBrush(toQColor(present::changeColor(table_.improved(r, run), theme)));
       }
       case Qt::ToolTipRole: {
         // The colour alone does not say it to everyone.
         if (!values[base] || !values[run]) return {};
         auto better = table_.improved(r, run);
-        QString verdict = !better ? tr("no change") : *better ? tr("better") : tr("worse");
+        QString verdict = !better ? tr("within noise") : *better ? tr("better") : tr("worse");
         QString text = tr("%1 − %2: %3")
                            .arg(QString::fromStdString(table_.runs[run]),
                                 QString::fromStdString(table_.runs[base]), verdict);
@@ -94,7 +96,7 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
   }
   switch (role) {
     case Qt::DisplayRole:
-      return QString::fromStdString(view::formatMetricValue(row.unit, values[run]));
+      return QString::fromStdString(present::formatMetricValue(row.unit, values[run]));
     case kValueRole:
       if (values[run]) return *values[run];
       return {};

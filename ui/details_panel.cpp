@@ -9,6 +9,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "present/numbers.h"
+#include "present/phrases.h"
+
 namespace feedscope::ui {
 
 DetailsPanel::DetailsPanel(QWidget* parent)
@@ -65,10 +68,10 @@ void DetailsPanel::showRunSummaries() {
     const auto& a = doc_->analyses[i];
     auto* top = new QTreeWidgetItem(tree_, {QString::fromStdString(a.run_name)});
     top->setFirstColumnSpanned(true);
-    new QTreeWidgetItem(top, {tr("summary"), QString::fromStdString(view::runHeadline(a))});
+    new QTreeWidgetItem(top, {tr("summary"), QString::fromStdString(present::runHeadline(a))});
     new QTreeWidgetItem(top, {tr("file"), QString::fromStdString(doc_->runs[i].file)});
     new QTreeWidgetItem(
-        top, {tr("intervals"), QString::fromStdString(view::withThousands(doc_->run(i).intervalCount()))});
+        top, {tr("intervals"), QString::fromStdString(present::withThousands(doc_->run(i).intervalCount()))});
     if (const auto* d = a.primary()) {
       new QTreeWidgetItem(top, {tr("device"), QString::fromStdString("GPU " + std::to_string(d->device) +
                                                                      " " + d->device_name)});

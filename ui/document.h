@@ -30,7 +30,7 @@ struct Document {
   std::unique_ptr<view::TimelineModel> timeline;
   view::CompareTable compare;
   // Files of the same load that could not be opened, each as the core's one-line error: the others
-  // are shown and these reported (issue 13, 11).
+  // are shown and these reported.
   std::vector<std::string> skipped;
 
   const trace::Run& run(std::size_t i) const { return sessions[runs[i].session]->runs[runs[i].run]; }

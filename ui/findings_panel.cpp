@@ -2,39 +2,55 @@
 #include "ui/findings_panel.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "present/phrases.h"
 #include "ui/findings_model.h"
 
 namespace feedscope::ui {
+
+namespace {
+// The run column with several runs open: room for a short name, the rest elided in the middle.
+constexpr int kRunColumnWidth = 84;
+}  // namespace
 
 FindingsPanel::FindingsPanel(QWidget* parent)
     : QWidget(parent),
       model_(new FindingsModel(this)),
       table_(new QTableView(this)),
-      text_(new QTextBrowser(this)) {
+      text_(new QTextBrowser(this)),
+      summary_(new QLabel(this)) {
   setObjectName("findingsPanel");
   table_->setObjectName("findingsTable");
   table_->setModel(model_);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->verticalHeader()->hide();
-  // Severity, run and cost are short and take what they need; the finding takes the rest of the dock
-  // and wraps onto a second line rather than being cut, each row as tall as its title.
+  // The finding takes the width of the dock and wraps onto more lines rather than being cut, each row
+  // as tall as its title; the cost takes what it needs; the run (only with several runs open) is held
+  // narrow and elided in the middle, whatever its file name, so that it never pushes the finding out.
   QHeaderView* header = table_->horizontalHeader();
   header->setStretchLastSection(false);
-  header->setSectionResizeMode(QHeaderView::ResizeToContents);
   header->setSectionResizeMode(FindingsModel::Title, QHeaderView::Stretch);
+  header->setSectionResizeMode(FindingsModel::Cost, QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(FindingsModel::Run, QHeaderView::Fixed);
+  header->resizeSection(FindingsModel::Run, kRunColumnWidth);
   table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setWordWrap(true);
-  table_->setTextElideMode(Qt::ElideRight);
+  table_->setTextElideMode(Qt::ElideMiddle);
+  table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  summary_->setObjectName("findingsSummary");
+  summary_->setWordWrap(true);
+  summary_->setContentsMargins(4, 2, 4, 2);
   text_->setObjectName("findingText");
   text_->setOpenLinks(false);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(summary_);
   layout->addWidget(table_, 2);
   layout->addWidget(text_, 3);
   connect(table_, &QTableView::clicked, this, [this](const QModelIndex& index) { activate(index.row()); });
@@ -54,6 +70,9 @@ FindingsPanel::FindingsPanel(QWidget* parent)
 void FindingsPanel::setDocument(std::shared_ptr<const Document> doc) {
   doc_ = doc;
   model_->setDocument(std::move(doc));
+  table_->setColumnHidden(FindingsModel::Run, !doc_ || doc_->analyses.size() < 2);
+  summary_->setText(model_->summary());
+  summary_->setVisible(!summary_->text().isEmpty());
   text_->setHtml(model_->rowCount() == 0
                      ? tr("<p>No findings.</p>")
                      : tr("<p>Click a finding to see why it matters, how to fix it, and where it "
@@ -68,8 +87,12 @@ void FindingsPanel::activate(int row) {
 void FindingsPanel::showFinding(int row) {
   const analysis::Finding* f = model_->finding(row);
   if (f == nullptr) return;
-  QString html = QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>")
+  QString html = QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p><p><b>%4</b> %5</p>")
                      .arg(QString::fromStdString(f->title).toHtmlEscaped(),
+                          QString::fromStdString(std::string(present::findingPrefix(*f)) +
+                                                 std::string(analysis::severityName(f->severity)) + " · " +
+                                                 present::findingCostText(*f))
+                              .toHtmlEscaped(),
                           QString::fromStdString(f->sentence).toHtmlEscaped(), tr("Fix:"),
                           QString::fromStdString(f->fix).toHtmlEscaped());
   if (!f->ranges.empty()) {

@@ -8,6 +8,7 @@
 #include "ui/document.h"
 #include "view/viewport.h"
 
+class QLabel;
 class QTableView;
 class QTextBrowser;
 
@@ -38,6 +39,7 @@ class FindingsPanel : public QWidget {
   FindingsModel* model_;
   QTableView* table_;
   QTextBrowser* text_;
+  QLabel* summary_;  // what the findings explain, per GPU
 };
 
 }  // namespace feedscope::ui

@@ -36,6 +36,8 @@
 
 #include "io/atomic_file.h"
 #include "io/input_error.h"
+#include "present/numbers.h"
+#include "present/phrases.h"
 #include "ui/app_info.h"
 #include "ui/charts_panel.h"
 #include "ui/compare_panel.h"
@@ -173,7 +175,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   auto* findingsDock = new QDockWidget(tr("Findings"), this);
   findingsDock->setObjectName("findingsDock");
   findingsDock->setWidget(findings_);
-  // Issue 13, 11: never so narrow that a finding's title is a column of single words.
+  // Never so narrow that a finding's title is a column of single words.
   findingsDock->setMinimumWidth(260);
   addDockWidget(Qt::RightDockWidgetArea, findingsDock);
 
@@ -492,7 +494,7 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
   for (const auto& a : doc_->analyses) {
     lines << QStringLiteral("<b>%1</b>: %2")
                  .arg(QString::fromStdString(a.run_name).toHtmlEscaped(),
-                      QString::fromStdString(view::runHeadline(a)).toHtmlEscaped());
+                      QString::fromStdString(present::runHeadline(a)).toHtmlEscaped());
     names << QString::fromStdString(a.run_name);
   }
   for (const auto& verdict : doc_->compare.verdicts)
@@ -500,7 +502,7 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
   summary_->setText(lines.join("<br>"));
   timeline_->setFocus();  // W/A/S/D work at once
   status_label_->setText(tr("%n run(s)", "", static_cast<int>(doc_->runs.size())) + " · " +
-                         QString::fromStdString(view::withThousands(doc_->intervalCount())) +
+                         QString::fromStdString(present::withThousands(doc_->intervalCount())) +
                          tr(" intervals"));
   setWindowTitle(tr("Feedscope — %1").arg(names.join(", ")));
 }
@@ -554,7 +556,7 @@ void MainWindow::chooseOpen(bool add) {
 QString MainWindow::exportTo(const QString& formatId, const QString& path) {
   if (!doc_) return tr("nothing is open");
   try {
-    // Issue 13, 10: the PNG holds every lane of the range shown, not the part of it scrolled into view.
+    // The PNG holds every lane of the range shown, not the part of it scrolled into view.
     if (formatId == "png") return exportRange(formatId, timeline_->viewport().visible(), path);
     const ExportFormat* format = findExportFormat(formatId.toStdString());
     if (format == nullptr) return tr("unknown export format %1").arg(formatId);
@@ -753,15 +755,18 @@ void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
   if (restored_layout_) return;
   restored_layout_ = true;
-  // First start: most of the height for the timeline, so that two runs fit one above the other.
   // Queued, because the docks' sizes settle only once the window is laid out.
-  QTimer::singleShot(0, this, [this] {
-    if (auto* bottom = findChild<QDockWidget*>("bottomDock"))
-      resizeDocks({bottom}, {height() / 4}, Qt::Vertical);
-    if (auto* right = findChild<QDockWidget*>("findingsDock"))
-      resizeDocks({right}, {width() / 4}, Qt::Horizontal);
-    fitComparePage();
-  });
+  QTimer::singleShot(0, this, [this] { fitFirstLayout(); });
+}
+
+void MainWindow::fitFirstLayout() {
+  // Most of the height for the timeline, so that two runs fit one above the other; the findings a
+  // quarter of the width, and never less than a title and its cost need (a laptop's 1280 px gives it
+  // 320).
+  if (auto* bottom = findChild<QDockWidget*>("bottomDock")) resizeDocks({bottom}, {height() / 4}, Qt::Vertical);
+  if (auto* right = findChild<QDockWidget*>("findingsDock"))
+    resizeDocks({right}, {std::max(width() / 4, right->minimumWidth())}, Qt::Horizontal);
+  fitComparePage();
 }
 
 void MainWindow::fitComparePage() {

@@ -71,6 +71,8 @@ class MainWindow : public QMainWindow {
   QString exportRange(const QString& formatId, view::TimeRange range, const QString& path);
   // "system", "light" or "dark"; `remember` keeps the choice for the next start.
   void setTheme(const QString& theme, bool remember = true);
+  // The docks' first sizes for the window's size (done once when the window is first shown).
+  void fitFirstLayout();
 
  signals:
   void documentLoaded();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "present/phrases.h"
 #include "trace/session_merge.h"
 #include "ui/timeline_painter.h"
 #include "view/describe.h"
@@ -97,7 +98,8 @@ QImage renderTimelineImage(const Document& doc, view::TimeRange range, int width
   frame.viewport = &viewport;
   frame.label_width = kLabelWidth;
   frame.ruler_height = kRulerHeight;
-  for (const auto& a : doc.analyses) frame.run_headlines.push_back(QString::fromStdString(" — " + view::runHeadline(a)));
+  for (const auto& a : doc.analyses)
+    frame.run_headlines.push_back(QString::fromStdString(" — " + present::runHeadline(a)));
   frame.alignment_note = QString::fromStdString(std::string(view::alignmentLabel(model.alignment())));
   QPainter painter(&image);
   paintTimeline(painter, image.size(), frame, TimelineTheme::fromPalette(palette));

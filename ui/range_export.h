@@ -1,6 +1,6 @@
 // "Export this range" (docs/gui.md convention 3): the opened runs cut to a time range, as a document the
 // existing exporters write unchanged (Chrome trace, CSV, reports: analysed afresh on the cut), and the
-// timeline of a range rendered with every lane, whatever the window shows (issue 13, 10).
+// timeline of a range rendered with every lane, whatever the window shows.
 #pragma once
 
 #include <QImage>

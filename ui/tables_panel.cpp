@@ -12,7 +12,9 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "present/numbers.h"
 #include "view/describe.h"
+#include "view/host_wait_table.h"
 
 namespace feedscope::ui {
 namespace {
@@ -114,7 +116,8 @@ TablesPanel::TablesPanel(QWidget* parent)
       tabs_(new QTabWidget),
       events_(new EventsModel(this)),
       kernels_(new SummaryModel(this)),
-      copies_(new SummaryModel(this)) {
+      copies_(new SummaryModel(this)),
+      host_wait_(new SummaryModel(this)) {
   setObjectName("tablesPanel");
   range_label_->setObjectName("tablesRange");
   range_label_->setContentsMargins(6, 2, 6, 2);
@@ -124,6 +127,8 @@ TablesPanel::TablesPanel(QWidget* parent)
   kernels_view_->setObjectName("kernelSummary");
   copies_view_ = makeView(copies_);
   copies_view_->setObjectName("copySummary");
+  host_wait_view_ = makeView(host_wait_);
+  host_wait_view_->setObjectName("hostWaitSummary");
   connect(events_view_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
     if (index.isValid()) emit eventRequested(events_->event(index.row()).ref);
   });
@@ -131,6 +136,7 @@ TablesPanel::TablesPanel(QWidget* parent)
   tabs_->addTab(events_view_, tr("Events"));
   tabs_->addTab(kernels_view_, tr("Kernels by name"));
   tabs_->addTab(copies_view_, tr("Copies by kind"));
+  tabs_->addTab(host_wait_view_, tr("Host wait by range"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
@@ -193,6 +199,7 @@ void TablesPanel::refresh() {
     events_->setEvents(nullptr, {});
     kernels_->setRows(nullptr, {});
     copies_->setRows(nullptr, {});
+    host_wait_->setRows(nullptr, {});
     range_label_->clear();
     return;
   }
@@ -202,7 +209,8 @@ void TablesPanel::refresh() {
   events_->setEvents(model, std::move(events.rows));
   kernels_->setRows(model, view::summarize(*model, range, view::SummaryOf::Kernels));
   copies_->setRows(model, view::summarize(*model, range, view::SummaryOf::Copies));
-  for (QTableView* v : {events_view_, kernels_view_, copies_view_}) {
+  host_wait_->setRows(model, view::summarizeHostWait(*model, range));
+  for (QTableView* v : {events_view_, kernels_view_, copies_view_, host_wait_view_}) {
     v->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     v->resizeColumnsToContents();
     // Kernel names run to hundreds of characters: a column never takes more than this, the name is cut
@@ -210,14 +218,16 @@ void TablesPanel::refresh() {
     for (int c = 0; c < v->model()->columnCount(); ++c)
       v->setColumnWidth(c, std::min(v->columnWidth(c), kMaxColumnWidth));
   }
-  QString where = range_ ? tr("the selection %1 to %2")
-                               .arg(q(view::formatOffset(range.start)), q(view::formatOffset(range.end)))
-                         : tr("everything (select a range to narrow it)");
+  QString where = range_
+                      ? tr("the selection %1 to %2")
+                            .arg(q(present::formatOffset(range.start)), q(present::formatOffset(range.end)))
+                      : tr("everything (select a range to narrow it)");
   QString counted = listed < events.total
                         ? tr("%1 of %2 events listed: select a shorter range for the rest")
-                              .arg(q(view::withThousands(listed)), q(view::withThousands(events.total)))
-                        : tr("%1 events").arg(q(view::withThousands(events.total)));
-  range_label_->setText(tr("Tables of %1 — %2; summaries count durations inside the range").arg(where, counted));
+                              .arg(q(present::withThousands(listed)), q(present::withThousands(events.total)))
+                        : tr("%1 events").arg(q(present::withThousands(events.total)));
+  range_label_->setText(
+      tr("Tables of %1 — %2; summaries count durations inside the range").arg(where, counted));
 }
 
 QString TablesPanel::rangeText() const {

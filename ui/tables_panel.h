@@ -71,6 +71,7 @@ class TablesPanel : public QWidget {
   QTableView* eventsView() const { return events_view_; }
   QTableView* kernelsView() const { return kernels_view_; }
   QTableView* copiesView() const { return copies_view_; }
+  QTableView* hostWaitView() const { return host_wait_view_; }
   QString rangeText() const;
   // The selected rows of a table as TSV with its header (what Ctrl+C puts on the clipboard).
   static QString selectedRowsAsTsv(const QTableView* view);
@@ -95,9 +96,11 @@ class TablesPanel : public QWidget {
   EventsModel* events_;
   SummaryModel* kernels_;
   SummaryModel* copies_;
+  SummaryModel* host_wait_;  // "host: other" by the host range that kept the GPU waiting
   QTableView* events_view_;
   QTableView* kernels_view_;
   QTableView* copies_view_;
+  QTableView* host_wait_view_;
 };
 
 }  // namespace feedscope::ui

@@ -7,8 +7,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "present/causes.h"
+#include "present/palette.h"
 #include "trace/units.h"
-#include "view/colors.h"
 #include "view/item_ref.h"
 #include "view/ruler.h"
 
@@ -33,7 +34,7 @@ QColor faintShade(view::Rgb color, const TimelineTheme& theme) {
   // Towards the background, not towards white: on a dark background a colour mixed with white is
   // brighter than the colour itself, and the band that only says "something ran here" would outshine
   // the bar that says how busy it was.
-  if (!theme.dark) return toQColor(view::lighter(color, 0.7));
+  if (!theme.dark) return toQColor(present::peakShade(color));
   const QColor c = toQColor(color), bg = theme.background;
   auto mix = [](int from, int to) { return static_cast<int>(std::lround(from + (to - from) * 0.6)); };
   return QColor(mix(c.red(), bg.red()), mix(c.green(), bg.green()), mix(c.blue(), bg.blue()));
@@ -126,7 +127,7 @@ void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
   for (const auto& box : list.boxes) {
     const auto& slot = layout.row_slots[box.slot];
     // Boxes of a few pixels and more leave their last pixel column empty, so that adjacent intervals of
-    // one colour (steps, back-to-back kernels) stay told apart when fitted (issue 13, 9).
+    // one colour (steps, back-to-back kernels) stay told apart when fitted.
     const double w = box.x1 - box.x0;
     QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, w >= kSeparatedBoxPx ? w - 1 : std::max(w, 1.0), slot.height - 2);
     QColor color = toQColor(box.color);
@@ -346,15 +347,16 @@ void paintCauseLegend(QPainter& p, QRectF area, const TimelineTheme& theme) {
   const double lineHeight = metrics.height();
   double x = area.left();
   double y = area.top();
-  for (const auto& entry : view::starvationLegend()) {
-    QString word = QString::fromUtf8(entry.word.data(), static_cast<qsizetype>(entry.word.size()));
+  for (const analysis::GapCause cause : present::kCausesInOrder) {
+    const std::string_view causeWord = present::causeWord(cause);
+    QString word = QString::fromUtf8(causeWord.data(), static_cast<qsizetype>(causeWord.size()));
     double w = 9 + metrics.horizontalAdvance(word) + 8;
     if (x > area.left() && x + w - 8 > area.right()) {
       x = area.left();
       y += lineHeight;
     }
     if (y + lineHeight > area.bottom() + 1) break;
-    p.fillRect(QRectF(x, y + (lineHeight - 7) / 2, 7, 7), toQColor(entry.color));
+    p.fillRect(QRectF(x, y + (lineHeight - 7) / 2, 7, 7), toQColor(present::causeColor(cause)));
     p.setPen(theme.dim_text);
     p.drawText(QRectF(x + 9, y, w, lineHeight), Qt::AlignVCenter | Qt::AlignLeft, word);
     x += w;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "ui/qt_color.h"
 #include "view/draw_list.h"
 #include "view/flows.h"
 #include "view/hit_test.h"
@@ -67,9 +68,5 @@ void paintTimeline(QPainter& painter, QSize size, const TimelineFrame& frame, co
 // The shade behind a folded column's mean, where anything ran: lighter than `color` on a light
 // background, dimmer (towards the background) on a dark one.
 QColor faintShade(view::Rgb color, const TimelineTheme& theme);
-
-inline QColor toQColor(view::Rgb c) {
-  return QColor(view::red(c), view::green(c), view::blue(c));
-}
 
 }  // namespace feedscope::ui

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <utility>
 
+#include "present/phrases.h"
 #include "trace/units.h"
 #include "view/lane_step.h"
 
@@ -85,7 +86,7 @@ void TimelineWidget::setDocument(std::shared_ptr<Document> doc) {
   if (doc_ && doc_->timeline) {
     collapsed_ = view::defaultCollapsed(*doc_->timeline);
     for (const auto& a : doc_->analyses)
-      headlines_.push_back(QString::fromStdString(" — " + view::runHeadline(a)));
+      headlines_.push_back(QString::fromStdString(" — " + present::runHeadline(a)));
   }
   relayout();
   fit();

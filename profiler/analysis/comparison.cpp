@@ -3,6 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/thresholds.h"
 #include "trace/units.h"
 
 namespace feedscope::analysis {
@@ -12,9 +16,16 @@ std::optional<double> MetricDelta::delta() const {
   return *b - *a;
 }
 
+bool MetricDelta::withinNoise() const {
+  auto d = delta();
+  if (!d) return false;
+  if (unit == MetricUnit::Percent) return std::fabs(*d) < thresholds::kNoisePercentPoints;
+  return std::fabs(*d) < thresholds::kNoiseRelative * std::max(std::fabs(*a), std::fabs(*b)) || *d == 0;
+}
+
 std::optional<bool> MetricDelta::improved() const {
   auto d = delta();
-  if (!d || *d == 0) return std::nullopt;
+  if (!d || withinNoise()) return std::nullopt;
   const bool better = lower_is_better ? *d < 0 : *d > 0;
   if (judged_with_step_time && step_time_improved && *step_time_improved != better) return std::nullopt;
   return better;
@@ -83,17 +94,21 @@ std::vector<MetricDelta> metricRows(const DeviceAnalysis* d) {
       v([](const DeviceAnalysis& x) { return ns(x.whole.exposed_h2d_ns); }), true);
   row(rows, "hidden_h2d_ns", "hidden H2D copy", U::Nanoseconds,
       v([](const DeviceAnalysis& x) { return ns(x.whole.hidden_h2d_ns); }), false);
-  row(rows, "copy_wait_ns", "copy wait", U::Nanoseconds, v([](const DeviceAnalysis& x) { return ns(x.whole.gaps.copyWait()); }),
+  row(rows, "copy_wait_ns", "copy wait", U::Nanoseconds,
+      v([](const DeviceAnalysis& x) { return ns(x.whole.gaps.copyWait()); }), true);
+  row(rows, "host_wait_ns", "host wait", U::Nanoseconds,
+      v([](const DeviceAnalysis& x) { return ns(x.whole.gaps.hostWait()); }), true);
+  row(rows, "h2d_count", "H2D copies", U::Count, v([](const DeviceAnalysis& x) {
+        return std::optional<double>(static_cast<double>(x.whole.h2d.count));
+      }),
+      false);
+  row(rows, "h2d_pageable_count", "H2D pageable copies", U::Count, v([](const DeviceAnalysis& x) {
+        return std::optional<double>(static_cast<double>(x.whole.h2d.pageable_count));
+      }),
       true);
-  row(rows, "host_wait_ns", "host wait", U::Nanoseconds, v([](const DeviceAnalysis& x) { return ns(x.whole.gaps.hostWait()); }),
-      true);
-  row(rows, "h2d_count", "H2D copies", U::Count,
-      v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.h2d.count)); }), false);
-  row(rows, "h2d_pageable_count", "H2D pageable copies", U::Count,
-      v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.h2d.pageable_count)); }),
-      true);
-  row(rows, "h2d_pinned_count", "H2D pinned copies", U::Count,
-      v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.h2d.pinned_count)); }),
+  row(rows, "h2d_pinned_count", "H2D pinned copies", U::Count, v([](const DeviceAnalysis& x) {
+        return std::optional<double>(static_cast<double>(x.whole.h2d.pinned_count));
+      }),
       false);
   row(rows, "h2d_gbps", "H2D bandwidth", U::GBps, v([](const DeviceAnalysis& x) { return x.whole.h2d.gbps(); }), false);
   row(rows, "kernel_count", "kernels", U::Count,

@@ -24,7 +24,10 @@ struct MetricDelta {
   std::optional<bool> step_time_improved;
 
   std::optional<double> delta() const;
-  // True when B is better than A on this figure (nullopt: equal or not comparable).
+  // True when B moved from A by less than the noise of a comparison (thresholds.h): neither better
+  // nor worse. False when not comparable.
+  bool withinNoise() const;
+  // True when B is better than A on this figure (nullopt: within noise or not comparable).
   std::optional<bool> improved() const;
 };
 

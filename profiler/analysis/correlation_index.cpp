@@ -48,7 +48,7 @@ CorrelationIndex::CorrelationIndex(const trace::Run& run) : run_(run) {
 
 ApiCall CorrelationIndex::callAt(Ref ref) const {
   const auto& iv = run_.tracks[ref.track].intervals;
-  return {iv.start_ns[ref.index], iv.end_ns[ref.index], iv.name[ref.index]};
+  return {iv.start_ns[ref.index], iv.end_ns[ref.index], iv.name[ref.index], ref.track, iv.flags[ref.index]};
 }
 
 std::optional<ApiCall> CorrelationIndex::find(std::uint32_t correlation) const {

@@ -16,6 +16,8 @@ struct ApiCall {
   trace::TimeNs start = 0;
   trace::TimeNs end = 0;
   trace::StringId name = 0;
+  std::uint32_t track = 0;  // index into the run's tracks: the thread that made the call
+  std::uint8_t flags = 0;   // trace::flags: kAsyncApi, kBlockingApi (trace/api_calls.h)
 };
 
 // A set of correlation ids, one bit each: every API call of a run is looked up in O(1). Ids are

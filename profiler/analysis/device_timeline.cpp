@@ -13,31 +13,6 @@ using trace::MemoryKind;
 using trace::Track;
 using trace::TrackKind;
 
-bool isBlockingApiName(std::string_view name) {
-  // Synchronous copies and memsets, and explicit synchronization, in the runtime, driver and HIP APIs.
-  static constexpr std::array<std::string_view, 6> kExact = {
-      "cudaMemcpy", "cudaMemset", "cuMemcpy", "hipMemcpy", "cudaMemcpyPeer", "hipMemset"};
-  for (auto n : kExact) {
-    if (name == n) return true;
-  }
-  static constexpr std::array<std::string_view, 12> kPrefixes = {
-      "cudaStreamSynchronize", "cudaDeviceSynchronize", "cudaEventSynchronize", "cudaThreadSynchronize",
-      "cuStreamSynchronize",   "cuCtxSynchronize",      "cuEventSynchronize",   "hipStreamSynchronize",
-      "hipDeviceSynchronize",  "hipEventSynchronize",   "cuMemcpyHtoD",         "cuMemcpyDtoH"};
-  for (auto p : kPrefixes) {
-    if (name.substr(0, p.size()) == p) {
-      // cuMemcpyHtoDAsync is not blocking; the plain driver copies are.
-      return name.find("Async") == std::string_view::npos;
-    }
-  }
-  // cudaMemcpy2D, cudaMemcpy3D, cudaMemcpyToSymbol... without "Async" are synchronous.
-  if ((name.substr(0, 10) == "cudaMemcpy" || name.substr(0, 9) == "hipMemcpy") &&
-      name.find("Async") == std::string_view::npos) {
-    return true;
-  }
-  return false;
-}
-
 namespace {
 
 template <typename Vector, typename Less>
@@ -67,8 +42,9 @@ struct HostSpans {
   bool has_api_records = false;
 };
 
-HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& strings,
-                           const trace::LargeVector<CopyRecord>& h2d, const trace::LargeVector<CopyRecord>& d2h) {
+HostSpans collectHostSpans(const trace::Run& run,
+                           const trace::LargeVector<CopyRecord>& h2d,
+                           const trace::LargeVector<CopyRecord>& d2h) {
   HostSpans out;
   // A pageable copy's launching call blocks: mark those calls by correlation, one bit per id (ids are
   // 32-bit, so at most 512 MiB of bits; a run's ids are dense and small in practice). Every API call
@@ -79,7 +55,6 @@ HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& stri
       if (c.host_memory == MemoryKind::Pageable) pageableCalls.set(c.correlation);
     }
   }
-  std::vector<std::int8_t> blockingName(strings.size(), -1);  // -1 unknown, 0 no, 1 yes; by string id
   std::vector<SpanList> loadingLists, blockingLists, waitingLists;
   for (const Track& track : run.tracks) {
     if (track.isGpu()) continue;
@@ -93,12 +68,8 @@ HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& stri
       }
       if (!trace::isApiCall(kind)) continue;
       out.has_api_records = true;
+      // Whether a call blocks was decided when it entered the run (trace/api_calls.h).
       bool blocks = (iv.flags[i] & trace::flags::kBlockingApi) != 0;
-      if (!blocks && iv.name[i] < blockingName.size()) {
-        std::int8_t& known = blockingName[iv.name[i]];
-        if (known < 0) known = isBlockingApiName(strings.get(iv.name[i])) ? 1 : 0;
-        blocks = known == 1;
-      }
       if (blocks) appendToUnion(waiting, iv.start_ns[i], iv.end_ns[i]);
       if (!blocks && iv.correlation[i] != 0) blocks = pageableCalls.has(iv.correlation[i]);
       if (blocks) appendToUnion(blocking, iv.start_ns[i], iv.end_ns[i]);
@@ -117,16 +88,15 @@ HostSpans collectHostSpans(const trace::Run& run, const trace::StringTable& stri
 // synchronously), a synchronous copy call, or an asynchronous call followed at once by a wait that
 // lasts until the copy ends (PyTorch's non_blocking=False: cudaMemcpyAsync + cudaStreamSynchronize).
 void markSynchronousCopies(trace::LargeVector<CopyRecord>& copies, const SpanList& blockingCalls,
-                           const SpanList& waitingCalls, const CorrelationIndex& apis, const trace::StringTable& strings) {
+                           const SpanList& waitingCalls, const CorrelationIndex& apis) {
   constexpr TimeNs kFollowedAtOnceNs = 50'000;
   for (auto& c : copies) {
     const std::optional<ApiCall> call = apis.find(c.correlation);
     c.has_api_call = call.has_value();
     bool syncCall = false, waitedAfterCall = false;
     if (call) {
-      const std::string_view name = strings.get(call->name);
-      syncCall = isBlockingApiName(name);
-      c.async_call = name.find("Async") != std::string_view::npos;
+      syncCall = (call->flags & trace::flags::kBlockingApi) != 0;
+      c.async_call = (call->flags & trace::flags::kAsyncApi) != 0;
       c.call_start_ns = call->start;
       c.call_end_ns = call->end;
       std::size_t k = firstEndingAfter(blockingCalls, c.end_ns - 1);
@@ -145,7 +115,7 @@ void markSynchronousCopies(trace::LargeVector<CopyRecord>& copies, const SpanLis
 
 }  // namespace
 
-DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTable& strings,
+DeviceTimeline buildDeviceTimeline(const trace::Run& run,
                                    std::int32_t device, const AnalysisOptions& options) {
   DeviceTimeline tl;
   tl.device = device;
@@ -234,12 +204,12 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
   }
 
   const CorrelationIndex apis(run);
-  HostSpans host = collectHostSpans(run, strings, tl.h2d_copies, tl.d2h_copies);
+  HostSpans host = collectHostSpans(run, tl.h2d_copies, tl.d2h_copies);
   tl.has_api_records = host.has_api_records;
   tl.data_loading = std::move(host.data_loading);
   tl.blocking_calls = std::move(host.blocking_calls);
   for (auto* list : {&tl.h2d_copies, &tl.d2h_copies, &tl.d2d_copies}) {
-    markSynchronousCopies(*list, tl.blocking_calls, host.waiting_calls, apis, strings);
+    markSynchronousCopies(*list, tl.blocking_calls, host.waiting_calls, apis);
   }
 
   // Label every gap of K inside the extent. Copy wait first (pageable before pinned), then host
@@ -272,6 +242,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTab
       gap.launch_delay_ns = launch->start - span.start;
       gap.host_late = launch->start > span.start;
     }
+    if (launch) gap.launch_track = launch->track;
     if (!gap.host_late) {
       labeler.label(span, LayerSet::Copies, GapCause::DependencyOther, tl.causes);
     } else if (span.length() < options.launch_overhead_gap_ns) {

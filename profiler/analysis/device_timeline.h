@@ -38,10 +38,13 @@ struct KernelStart {
 };
 
 // A maximal gap of K inside the run's extent (its labelled segments are the `causes` inside `span`).
+inline constexpr std::uint32_t kNoLaunchTrack = 0xffffffffu;
+
 struct Gap {
   Span span;
   TimeNs launch_delay_ns = -1;  // how long after the gap began its ender was launched (-1: unknown)
   bool host_late = false;       // the operation ending the gap was launched after the gap began
+  std::uint32_t launch_track = kNoLaunchTrack;  // the run's track of the launching call, when found
 };
 
 struct DeviceTimeline {
@@ -70,10 +73,6 @@ struct DeviceTimeline {
   trace::LargeVector<Gap> gaps;
 };
 
-DeviceTimeline buildDeviceTimeline(const trace::Run& run, const trace::StringTable& strings,
-                                   std::int32_t device, const AnalysisOptions& options = {});
-
-// True when a host API call of this name blocks the calling thread until GPU work finishes.
-bool isBlockingApiName(std::string_view name);
+DeviceTimeline buildDeviceTimeline(const trace::Run& run, std::int32_t device, const AnalysisOptions& options = {});
 
 }  // namespace feedscope::analysis

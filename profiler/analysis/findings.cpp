@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "analysis/cause_breakdown.h"
+#include "analysis/finding_partition.h"
 #include "analysis/thresholds.h"
 #include "trace/range_names.h"
 #include "trace/units.h"
@@ -67,6 +69,40 @@ Severity bySharePct(double pct, double high, double medium) {
   return Severity::Low;
 }
 
+bool fired(const std::vector<Finding>& out, std::string_view id) {
+  return std::any_of(out.begin(), out.end(), [&](const Finding& f) { return f.id == id; });
+}
+
+// The union of the copies `keep` accepts.
+template <typename Keep>
+SpanList copySpans(const trace::LargeVector<CopyRecord>& copies, Keep keep) {
+  SpanList spans;
+  for (const CopyRecord& c : copies) {
+    if (keep(c)) spans.push_back({c.start_ns, c.end_ns});
+  }
+  return unionOf(std::move(spans));
+}
+
+// The GPU idle time in the GPU window under `spans`, by cause.
+GapBreakdown idleUnder(const DeviceAnalysis& d, const SpanList& spans) {
+  return breakdownWithin(d.timeline.causes, spans, d.whole.window);
+}
+
+// A breakdown holding only `cause`.
+GapBreakdown only(GapCause cause, TimeNs ns) {
+  GapBreakdown b;
+  b[cause] = ns;
+  return b;
+}
+
+// The longest spans of `spans` as evidence with `what` and their length.
+void addLongestSpans(const SpanList& spans, std::string_view what, Finding& f) {
+  for (const Span* s : longest(
+           spans, [](const Span&) { return true; }, [](const Span& s) { return s.length(); })) {
+    f.ranges.push_back({*s, std::string(what) + ", " + formatDuration(s->length())});
+  }
+}
+
 void pageableCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const WindowMetrics& m = d.whole;
   // Weighted by bytes and time: a few pageable scalar read-backs or labels never make pinning matter.
@@ -81,6 +117,7 @@ void pageableCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   f.time_ns = m.gaps[GapCause::CopyWaitPageable];
   f.time_pct = m.pct(f.time_ns);
   f.severity = bySharePct(f.time_pct, th::kPageableHighPct, th::kPageableMediumPct);
+  f.explains = only(GapCause::CopyWaitPageable, m.gaps[GapCause::CopyWaitPageable]);
   f.title = "Input copies from pageable memory";
   std::string speed = m.h2d.pageableGbps() ? " at " + formatGbps(*m.h2d.pageableGbps()) : "";
   std::string reference;
@@ -134,18 +171,25 @@ void pageableAsyncCopies(const DeviceAnalysis& d, const AnalysisOptions& options
   f.count = count;
   f.time_ns = blocked;
   f.time_pct = d.whole.pct(blocked);
+  f.host_ns = blocked;  // host time, told apart from the GPU's idle time the copies explain
+  f.explains = idleUnder(d, copySpans(d.timeline.h2d_copies, blockedAsync));
   f.severity = bySharePct(f.time_pct, th::kAsyncBlockedHighPct, th::kAsyncBlockedMediumPct);
   f.title = "Asynchronous copies from pageable memory block the host";
   f.sentence = fmt::format(
-      "{} host-to-device copies ({}) were asked for as asynchronous (cudaMemcpyAsync, non_blocking=True) but came "
-      "from pageable memory: each call held the host {} on average, about as long as the copy itself ({}), so "
-      "nothing ran ahead of the GPU. Only pinned memory makes such a copy asynchronous: the memory was never pinned "
+      "{} host-to-device copies ({}) were asked for as asynchronous (cudaMemcpyAsync, non_blocking=True) but "
+      "came "
+      "from pageable memory: each call held the host {} on average, about as long as the copy itself ({}), "
+      "so "
+      "nothing ran ahead of the GPU. Only pinned memory makes such a copy asynchronous: the memory was never "
+      "pinned "
       "(pin_memory=True missing, or a custom batch type without a pin_memory() method).",
       count, formatBytes(bytes), formatDuration(blocked / static_cast<TimeNs>(count)),
       formatDuration(copied / static_cast<TimeNs>(count)));
   f.fix =
-      "Pin the batch: DataLoader(pin_memory=True), and give a custom batch type a pin_memory() method that returns "
-      "it with pinned tensors (PyTorch calls it; without it the batch stays pageable). In C++ allocate input buffers "
+      "Pin the batch: DataLoader(pin_memory=True), and give a custom batch type a pin_memory() method that "
+      "returns "
+      "it with pinned tensors (PyTorch calls it; without it the batch stays pageable). In C++ allocate input "
+      "buffers "
       "with cudaHostAlloc. Then non_blocking=True copies return at once and can overlap compute.";
   for (const CopyRecord* c : longest(d.timeline.h2d_copies, blockedAsync,
                                      [](const CopyRecord& c) { return c.call_end_ns - c.call_start_ns; })) {
@@ -175,10 +219,13 @@ void synchronousCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   f.count = count;
   f.time_ns = total;
   f.time_pct = d.whole.pct(total);
+  f.host_ns = total;  // the host waited for each copy to finish
+  f.explains = idleUnder(d, copySpans(d.timeline.h2d_copies, isSync));
   f.severity = f.time_pct >= th::kSyncCopiesMediumPct ? Severity::Medium : Severity::Low;
   f.title = "Synchronous input copies in the steady state";
   f.sentence = fmt::format(
-      "{} host-to-device copies ({} in all) were synchronous after the first step: the host waited for each to "
+      "{} host-to-device copies ({} in all) were synchronous after the first step: the host waited for each "
+      "to "
       "finish, so it could not queue the next work ahead of the GPU.",
       f.count, formatDuration(total));
   f.fix =
@@ -190,41 +237,94 @@ void synchronousCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   out.push_back(std::move(f));
 }
 
+// Copies that ran while no kernel did. When the pageable-copy finding fired, the pageable copies'
+// exposure is its own (a pageable copy can never overlap: CUDA stages it synchronously): the pinned
+// copies are judged on their own, and only they can make this a root; otherwise this finding tells the
+// pageable copies' overlap as a part of that one.
 void copiesNotOverlapped(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const WindowMetrics& m = d.whole;
+  const DeviceTimeline& tl = d.timeline;
   auto overlap = m.h2dOverlapPct();
-  if (!overlap || *overlap >= th::kOverlapLowPct || m.pct(m.exposed_h2d_ns) < th::kExposedMinPct) return;
+  if (!overlap) return;
   Finding f;
   f.id = "copies_not_overlapped";
   f.device = d.device;
-  f.count = m.h2d.count;
-  f.time_ns = m.exposed_h2d_ns;
-  f.time_pct = m.pct(f.time_ns);
-  f.severity = f.time_pct >= th::kExposedHighPct ? Severity::High : Severity::Medium;
   f.title = "Input copies not overlapped with compute";
-  f.sentence = fmt::format(
-      "Only {} of host-to-device copy time ran while kernels computed; {} of copies were exposed ({} of the run).",
-      formatPct(*overlap), formatDuration(m.exposed_h2d_ns), formatPct(f.time_pct));
-  f.fix = std::string(m.h2d.pageable_count > 0 ? "Pin the input first (see the pageable-copy finding), then " : "") +
-          "prefetch on a side stream: copy batch N+1 on its own CUDA stream (non_blocking=True from pinned memory) "
-          "while batch N trains, and make the compute stream wait on an event. Copies on the compute stream can "
-          "never overlap its kernels.";
-  SpanList exposed = subtract(d.timeline.h2d, d.timeline.kernels);
-  for (const Span* s : longest(exposed, [](const Span&) { return true; }, [](const Span& s) { return s.length(); })) {
-    f.ranges.push_back({*s, "exposed copy, " + formatDuration(s->length())});
+  const std::string prefetch =
+      "prefetch on a side stream: copy batch N+1 on its own CUDA stream (non_blocking=True from pinned "
+      "memory) "
+      "while batch N trains, and make the compute stream wait on an event. Copies on the compute stream can "
+      "never overlap its kernels.";
+  const bool pageableFinding = fired(out, "pageable_h2d");
+  const SpanList pinned = clip(subtract(tl.h2d, tl.h2d_pageable), m.window);
+  const TimeNs pinnedNs = totalLength(pinned);
+  const TimeNs pinnedExposedNs = m.gaps[GapCause::CopyWaitPinned];
+  const double pinnedOverlapPct = pinnedNs > 0
+                                      ? 100.0 * static_cast<double>(intersectionLength(pinned, tl.kernels)) /
+                                            static_cast<double>(pinnedNs)
+                                      : 100.0;
+  if (pageableFinding && pinnedOverlapPct < th::kOverlapLowPct &&
+      m.pct(pinnedExposedNs) >= th::kExposedMinPct) {
+    // Pinned copies that still did not overlap: a cause of its own.
+    f.count = m.h2d.pinned_count + m.h2d.other_count;
+    f.time_ns = pinnedExposedNs;
+    f.explains = only(GapCause::CopyWaitPinned, pinnedExposedNs);
+    f.sentence = fmt::format(
+        "Of the copies from pinned memory, only {} of the copy time ran while kernels computed; {} of them "
+        "were "
+        "exposed ({} of the run), apart from the pageable copies.",
+        formatPct(pinnedOverlapPct), formatDuration(pinnedExposedNs), formatPct(m.pct(pinnedExposedNs)));
+    f.fix = "The pinned copies are ready to overlap: " + prefetch;
+    addLongestSpans(subtract(pinned, tl.kernels), "exposed pinned copy", f);
+  } else if (*overlap < th::kOverlapLowPct && m.pct(m.exposed_h2d_ns) >= th::kExposedMinPct) {
+    f.count = m.h2d.count;
+    f.time_ns = m.exposed_h2d_ns;
+    if (pageableFinding) {
+      const TimeNs pageableExposed = m.gaps[GapCause::CopyWaitPageable];
+      f.explains = only(GapCause::CopyWaitPageable, pageableExposed);
+      f.sentence = fmt::format(
+          "Only {} of host-to-device copy time ran while kernels computed; the pageable copies' {} were "
+          "exposed "
+          "({} of the run): a pageable copy synchronises the stream first, so it cannot overlap compute.",
+          formatPct(*overlap), formatDuration(pageableExposed), formatPct(m.pct(pageableExposed)));
+      f.fix = "Pin the input first (the pageable-copy finding), then " + prefetch;
+      addLongestSpans(subtract(clip(tl.h2d_pageable, m.window), tl.kernels), "exposed pageable copy", f);
+    } else {
+      f.explains = only(GapCause::CopyWaitPageable, m.gaps[GapCause::CopyWaitPageable]);
+      f.explains[GapCause::CopyWaitPinned] = m.gaps[GapCause::CopyWaitPinned];
+      f.sentence = fmt::format(
+          "Only {} of host-to-device copy time ran while kernels computed; {} of copies were exposed ({} of "
+          "the "
+          "run).",
+          formatPct(*overlap), formatDuration(m.exposed_h2d_ns), formatPct(m.pct(m.exposed_h2d_ns)));
+      f.fix = std::string(m.h2d.pageable_count > 0 ? "Pin the input first, then " : "") + prefetch;
+      addLongestSpans(subtract(clip(tl.h2d, m.window), tl.kernels), "exposed copy", f);
+    }
+  } else {
+    return;
   }
+  f.time_pct = m.pct(f.time_ns);
+  f.severity = m.pct(f.explains.total()) >= th::kExposedHighPct ? Severity::High : Severity::Medium;
   out.push_back(std::move(f));
 }
 
-// The count of gaps where the host was late, inside the GPU window, and the longest of them as evidence.
-void addHostLateGaps(const DeviceAnalysis& d, Finding& f) {
+// The count of gaps where the host was late inside the GPU window, and as evidence the longest
+// stretches of host wait in them (the gaps' copy-wait parts belong to the copy findings).
+void addHostLateGaps(const DeviceAnalysis& d, Finding& f, bool (*keep)(GapCause)) {
   const Span window = d.whole.window;
-  auto lateInWindow = [&](const Gap& g) { return g.host_late && g.span.end > window.start && g.span.start < window.end; };
-  f.count = static_cast<std::uint64_t>(std::count_if(d.timeline.gaps.begin(), d.timeline.gaps.end(), lateInWindow));
-  for (const Gap* g : longest(d.timeline.gaps, lateInWindow, [](const Gap& g) { return g.span.length(); })) {
-    Span shown{std::max(g->span.start, window.start), std::min(g->span.end, window.end)};
-    f.ranges.push_back({shown, "host-late gap, " + formatDuration(shown.length())});
-  }
+  auto lateInWindow = [&](const Gap& g) {
+    return g.host_late && g.span.end > window.start && g.span.start < window.end;
+  };
+  f.count =
+      static_cast<std::uint64_t>(std::count_if(d.timeline.gaps.begin(), d.timeline.gaps.end(), lateInWindow));
+  addLongestSpans(segmentsOf(d.timeline.causes, window, keep), "host wait", f);
+}
+
+bool isHostWaitCause(GapCause c) {
+  return isHostWait(c);
+}
+bool isHostOtherCause(GapCause c) {
+  return c == GapCause::HostOther;
 }
 
 void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
@@ -237,6 +337,10 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
   f.device = d.device;
   f.time_ns = host;
   f.time_pct = pct;
+  for (GapCause c : {GapCause::HostDataLoading, GapCause::HostBlockedInCuda, GapCause::HostLaunchOverhead,
+                     GapCause::HostOther}) {
+    f.explains[c] = m.gaps[c];
+  }
   f.severity = pct >= th::kHostBoundHighPct ? Severity::High : Severity::Medium;
   f.title = "GPU waiting for the host";
   f.sentence = fmt::format(
@@ -251,8 +355,10 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
   }
   switch (worst) {
     case GapCause::HostDataLoading:
-      f.fix = "The input pipeline is the bottleneck: more DataLoader workers (num_workers), persistent_workers=True, "
-              "faster decoding and augmentation, or data pre-processed ahead of training.";
+      f.fix =
+          "The input pipeline is the bottleneck: more DataLoader workers (num_workers), "
+          "persistent_workers=True, "
+          "faster decoding and augmentation, or data pre-processed ahead of training.";
       break;
     case GapCause::HostBlockedInCuda:
       f.fix = "The host blocks in CUDA synchronisation: remove .item(), .cpu() and torch.cuda.synchronize() from "
@@ -263,12 +369,21 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
               "(torch.compile(mode=\"reduce-overhead\")), or use larger batches.";
       break;
     default:
-      f.fix = "Most of the wait is host work that no profiler range names (see the unnamed-host-time finding to "
-              "name it). Once it has a name, move it off the training thread (DataLoader workers for input work) "
-              "or overlap it with compute by prefetching the next batch.";
+      if (d.host_other.namedNs() >= d.host_other.unnamed_ns && !d.host_other.ranges.empty()) {
+        f.fix = fmt::format(
+            "Most of the wait is host work the program names, `{}` first (see the parts below): make "
+            "that work cheaper or move it off the training thread.",
+            d.host_other.ranges.front().name);
+      } else {
+        f.fix =
+            "Most of the wait is host work that no profiler range names (see the unnamed-host-time part to "
+            "name "
+            "it). Once it has a name, move it off the training thread (DataLoader workers for input work) or "
+            "overlap it with compute by prefetching the next batch.";
+      }
       break;
   }
-  addHostLateGaps(d, f);
+  addHostLateGaps(d, f, isHostWaitCause);
   out.push_back(std::move(f));
 }
 
@@ -332,10 +447,13 @@ void synchronousDataLoader(const DeviceAnalysis& d, const trace::Run& run, const
   f.count = kinds.single_process;
   f.time_ns = share.loading_ns;
   f.time_pct = d.whole.pct(share.loading_ns);
+  f.host_ns = share.loading_ns;  // the training thread's time
+  f.explains = only(GapCause::HostDataLoading, d.whole.gaps[GapCause::HostDataLoading]);
   f.severity = share.pct() >= th::kSyncLoaderHighPct ? Severity::High : Severity::Medium;
   f.title = "Data loading runs in the training process";
   f.sentence = fmt::format(
-      "The DataLoader has no worker processes (_SingleProcessDataLoaderIter, num_workers=0): loading took {} of the "
+      "The DataLoader has no worker processes (_SingleProcessDataLoaderIter, num_workers=0): loading took {} "
+      "of the "
       "{} ({}), on the training thread, where the GPU cannot get its next work until each batch is ready.",
       formatPct(share.pct()), d.steps.empty() ? "GPU window" : "step time", formatDuration(share.loading_ns));
   f.fix = "Load in worker processes: DataLoader(num_workers=N) with N up to the free CPU cores, "
@@ -347,10 +465,59 @@ void synchronousDataLoader(const DeviceAnalysis& d, const trace::Run& run, const
   out.push_back(std::move(f));
 }
 
+// The host work the GPU waited on that the program's own ranges name ("host: other" by name): which
+// code kept the GPU waiting.
+void namedHostWork(const DeviceAnalysis& d, std::vector<Finding>& out) {
+  const WindowMetrics& m = d.whole;
+  const HostWaitByName& names = d.host_other;
+  const TimeNs named = names.namedNs();
+  const double pct = m.pct(named);
+  if (pct < th::kNamedHostPct || names.ranges.empty()) return;
+  Finding f;
+  f.id = "named_host_work";
+  f.device = d.device;
+  f.time_ns = named;
+  f.time_pct = pct;
+  f.explains = only(GapCause::HostOther, named);
+  f.severity = pct >= th::kNamedHostMediumPct ? Severity::Medium : Severity::Low;
+  f.count = names.ranges.size();
+  const NamedHostTime& top = names.ranges.front();
+  const auto perStep = [&](TimeNs ns) {
+    return d.steps.empty() ? formatDuration(ns)
+                           : formatDuration(ns / static_cast<TimeNs>(d.steps.size())) + " per step";
+  };
+  std::string list;
+  for (std::size_t i = 0; i < names.ranges.size() && i < 5; ++i) {
+    list += fmt::format("{}`{}` {}", i == 0 ? "" : ", ", names.ranges[i].name,
+                        formatDuration(names.ranges[i].ns));
+  }
+  f.title = fmt::format("GPU waiting for `{}` on the host", top.name);
+  f.sentence = fmt::format(
+      "The GPU waited {} ({} of the run) for host work the program names itself: {}. While the host runs "
+      "that code "
+      "it queues no work ahead of the GPU.",
+      perStep(named), formatPct(pct), list);
+  if (trace::isInputPathRangeName(top.name)) {
+    f.fix = fmt::format(
+        "`{}` is input work: run it ahead of the step — pipeline it (TorchRec's TrainPipelineSparseDist "
+        "overlaps the next batch's input distribution with this batch's compute), or move it into "
+        "DataLoader workers (collate_fn).",
+        top.name);
+  } else {
+    f.fix = fmt::format(
+        "The model's own host code is the bottleneck (`{}` first): capture the step in a CUDA graph "
+        "(torch.compile(mode=\"reduce-overhead\")), use larger batches or fewer, larger kernels, and "
+        "keep synchronising calls out of it.",
+        top.name);
+  }
+  addLongestSpans(segmentsOf(d.timeline.causes, m.window, isHostOtherCause), "host wait", f);
+  out.push_back(std::move(f));
+}
+
 // Host time the GPU waited on that no range names: tell the user how to name it.
 void unnamedHostTime(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const WindowMetrics& m = d.whole;
-  const TimeNs unnamed = m.gaps[GapCause::HostOther];
+  const TimeNs unnamed = d.host_other.unnamed_ns;
   const double pct = m.pct(unnamed);
   if (pct < th::kUnnamedHostPct) return;
   Finding f;
@@ -358,18 +525,21 @@ void unnamedHostTime(const DeviceAnalysis& d, std::vector<Finding>& out) {
   f.device = d.device;
   f.time_ns = unnamed;
   f.time_pct = pct;
+  f.explains = only(GapCause::HostOther, unnamed);
   f.severity = pct >= th::kUnnamedHostMediumPct ? Severity::Medium : Severity::Low;
   f.title = "Host time the GPU waited on has no name";
   f.sentence = fmt::format(
-      "For {} of the run ({}) the GPU waited on host work that is neither data loading nor a CUDA call Feedscope "
-      "knows: no profiler range names it, so the report cannot say whether it is input work (a collate in Python, "
-      "freeing the previous batch) or model code.",
+      "For {} of the run ({}) the GPU waited on host work that is neither data loading nor a CUDA call "
+      "Feedscope "
+      "knows, and that no range or operator on the launching thread names: the report cannot say whether it "
+      "is "
+      "input work (a collate in Python, freeing the previous batch) or model code.",
       formatPct(pct), formatDuration(unnamed));
   f.fix = std::string("Name it: wrap the data path in torch.profiler.record_function(\"data_load\") (under feedscope "
                       "record, an NVTX range: torch.cuda.nvtx.range_push(\"data_load\")), and other suspects in "
                       "ranges of their own. Feedscope reads ") +
           std::string(trace::kStepNamesHelp) + "; and " + std::string(trace::kDataLoadingNamesHelp) + ".";
-  addHostLateGaps(d, f);
+  addHostLateGaps(d, f, isHostOtherCause);
   out.push_back(std::move(f));
 }
 
@@ -382,13 +552,19 @@ void smallCopies(const DeviceAnalysis& d, const AnalysisOptions& options, std::v
   f.count = s.small_count;
   f.time_ns = s.small_duration_ns;
   f.time_pct = d.whole.pct(f.time_ns);
+  f.explains = idleUnder(d, copySpans(d.timeline.h2d_copies, [&](const CopyRecord& c) {
+                           return c.bytes < options.small_copy_bytes;
+                         }));
   f.severity = f.time_pct >= th::kSmallCopiesMediumPct ? Severity::Medium : Severity::Low;
   f.title = "Many small input copies";
   f.sentence = fmt::format(
-      "{} of {} host-to-device copies were smaller than {}: each costs about 5 µs of latency whatever its size "
+      "{} of {} host-to-device copies were smaller than {}: each costs about 5 µs of latency whatever its "
+      "size "
       "({} in all).",
       s.small_count, s.count, formatBytes(options.small_copy_bytes), formatDuration(s.small_duration_ns));
-  f.fix = "Batch small tensors into one buffer (torch.cat, or one pinned staging buffer per batch) and copy once.";
+  f.fix =
+      "Batch small tensors into one buffer (torch.cat, or one pinned staging buffer per batch) and copy "
+      "once.";
   auto isSmall = [&](const CopyRecord& c) { return c.bytes < options.small_copy_bytes; };
   for (const CopyRecord* c : longest(d.timeline.h2d_copies, isSmall, [](const CopyRecord& c) { return c.durationNs(); })) {
     f.ranges.push_back({{c->start_ns, c->end_ns}, copyLabel(*c, "small copy")});
@@ -419,10 +595,12 @@ void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vec
   f.count = count;
   f.time_ns = ns;
   f.time_pct = d.whole.pct(ns);
+  f.explains = idleUnder(d, copySpans(d.timeline.h2d_copies, isLargePinned));
   f.severity = Severity::Medium;
   f.title = "Pinned copies far below the link's bandwidth";
   f.sentence = fmt::format(
-      "Pinned host-to-device copies of 1 MiB or more reached {}, {} of the {} this machine reached in calibration.",
+      "Pinned host-to-device copies of 1 MiB or more reached {}, {} of the {} this machine reached in "
+      "calibration.",
       formatGbps(gbps), formatPct(100.0 * gbps / peak), formatGbps(peak));
   f.fix = "Check the PCIe link (nvidia-smi -q: link generation and width), the NUMA placement of pinned buffers "
           "(run on the GPU's NUMA node) and other traffic on the link during training.";
@@ -434,19 +612,51 @@ void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vec
 
 }  // namespace
 
-std::vector<Finding> deviceFindings(const DeviceAnalysis& d, const trace::Run& run, const trace::StringTable& strings,
-                                    const AnalysisOptions& options) {
+namespace {
+
+// A root's evidence, cut to the idle time it explains, so that no two roots point at the same time
+// (a copy partly hidden under compute shows its exposed part). A root that explains no idle time (a
+// slow copy that ran under compute) keeps the records it is about.
+void cutEvidenceToWhatItExplains(const DeviceAnalysis& d, Finding& f) {
+  if (!f.isRoot() || f.cost_ns == 0 || f.ranges.empty()) return;
+  const SpanList explained =
+      segmentsOf(d.timeline.causes, d.whole.window, [&](GapCause c) { return f.explains[c] > 0; });
+  std::vector<EvidenceRange> cut;
+  for (const EvidenceRange& r : f.ranges) {
+    Span best{0, 0};
+    for (const Span& piece : intersect({r.span}, explained)) {
+      if (piece.length() > best.length()) best = piece;
+    }
+    if (best.length() == r.span.length()) {
+      cut.push_back(r);
+    } else if (best.length() > 0) {
+      cut.push_back({best, r.label + "; GPU idle " + formatDuration(best.length()) + " of it"});
+    }
+  }
+  std::stable_sort(cut.begin(), cut.end(), [](const EvidenceRange& a, const EvidenceRange& b) {
+    return a.span.length() > b.span.length();
+  });
+  f.ranges = std::move(cut);
+}
+
+}  // namespace
+
+std::vector<Finding> deviceFindings(const DeviceAnalysis& d, const trace::Run& run,
+                                    const trace::StringTable& strings, const AnalysisOptions& options) {
+  // Rule order is partition order: the roots of each cause first, then the angles on them.
   std::vector<Finding> out;
   pageableCopies(d, out);
-  pageableAsyncCopies(d, options, out);
-  synchronousCopies(d, out);
   copiesNotOverlapped(d, out);
   hostBound(d, out);
-  synchronousDataLoader(d, run, strings, out);
-  unnamedHostTime(d, out);
-  smallCopies(d, options, out);
+  pageableAsyncCopies(d, options, out);
+  synchronousCopies(d, out);
   pinnedBandwidthLow(d, run, out);
-  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+  smallCopies(d, options, out);
+  synchronousDataLoader(d, run, strings, out);
+  namedHostWork(d, out);
+  unnamedHostTime(d, out);
+  out = partitionFindings(std::move(out), d.whole.window_ns);
+  for (Finding& f : out) cutEvidenceToWhatItExplains(d, f);
   return out;
 }
 
@@ -460,7 +670,8 @@ std::vector<Finding> runFindings(const RunAnalysis& analysis, const trace::Run& 
     f.severity = r.dropped > 0 ? Severity::High : Severity::Medium;
     f.title = "Incomplete data";
     f.sentence = fmt::format(
-        "{} records were dropped by the collector and {} had no valid timestamps (start 0 or end before start); "
+        "{} records were dropped by the collector and {} had no valid timestamps (start 0 or end before "
+        "start); "
         "the figures undercount what the GPU did.",
         r.dropped, r.invalid);
     f.fix = "Record a shorter window or fewer activity kinds, and raise CUPTI's buffer limits "

@@ -4,15 +4,13 @@
 namespace feedscope::analysis {
 namespace {
 constexpr std::array<std::string_view, kGapCauseCount> kKeys = {
-    "copy_wait_pageable", "copy_wait_pinned", "host_data_loading", "host_blocked_in_cuda",
-    "host_launch_overhead", "host_other", "dependency_other"};
-constexpr std::array<std::string_view, kGapCauseCount> kLabels = {
-    "copy wait (pageable)", "copy wait (pinned)", "host: data loading", "host: blocked in CUDA",
-    "host: launch overhead", "host: other", "dependency / other"};
+    "copy_wait_pageable",   "copy_wait_pinned", "host_data_loading", "host_blocked_in_cuda",
+    "host_launch_overhead", "host_other",       "dependency_other"};
 }  // namespace
 
-std::string_view gapCauseKey(GapCause cause) { return kKeys[static_cast<std::size_t>(cause)]; }
-std::string_view gapCauseLabel(GapCause cause) { return kLabels[static_cast<std::size_t>(cause)]; }
+std::string_view gapCauseKey(GapCause cause) {
+  return kKeys[static_cast<std::size_t>(cause)];
+}
 
 trace::TimeNs GapBreakdown::total() const {
   trace::TimeNs t = 0;

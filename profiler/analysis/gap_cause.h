@@ -20,8 +20,9 @@ enum class GapCause : std::uint8_t {
 };
 inline constexpr int kGapCauseCount = 7;
 
-std::string_view gapCauseKey(GapCause cause);    // "copy_wait_pageable" (JSON keys, CSV)
-std::string_view gapCauseLabel(GapCause cause);  // "copy wait (pageable)" (reports, GUI)
+// "copy_wait_pageable": the key of a cause in JSON and CSV (an interface for scripts); what users read
+// is present/causes.h.
+std::string_view gapCauseKey(GapCause cause);
 
 constexpr bool isCopyWait(GapCause c) { return c == GapCause::CopyWaitPageable || c == GapCause::CopyWaitPinned; }
 constexpr bool isHostWait(GapCause c) {

@@ -12,10 +12,15 @@
 
 namespace feedscope::analysis {
 
+// No host range names a segment (or its cause is not host work).
+inline constexpr trace::StringId kUnnamedSegment = 0xffffffffu;
+
 struct CauseSegment {
   TimeNs start = 0;
   TimeNs end = 0;
   GapCause cause = GapCause::DependencyOther;
+  // Host-other segments: the host range the launching thread was in (analysis/host_wait_names.h).
+  trace::StringId name = kUnnamedSegment;
 };
 
 // What may explain a gap, in the order it is tried: the first layer covering a moment names its cause.

@@ -7,6 +7,7 @@
 #include "analysis/correlation_index.h"
 #include "analysis/named_host_stream.h"
 #include "analysis/thresholds.h"
+#include "trace/range_names.h"
 
 namespace feedscope::analysis {
 
@@ -32,18 +33,29 @@ std::string_view prefetchBoundLabel(PrefetchBound bound) {
   return "GPU work";
 }
 
-HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& timeline) {
+HostInputPath collectHostInputPath(const trace::Run& run, const trace::StringTable& strings,
+                                   const DeviceTimeline& timeline) {
   HostInputPath out;
   CorrelationBits inputCopies;
   for (const CopyRecord& c : timeline.h2d_copies) inputCopies.set(c.correlation);
+  std::vector<std::int8_t> inputPathName(strings.size(), -1);  // by string id: -1 unknown, 0 no, 1 yes
+  auto onInputPath = [&](trace::StringId name) {
+    if (name >= inputPathName.size()) return false;
+    std::int8_t& known = inputPathName[name];
+    if (known < 0) known = trace::isInputPathRangeName(strings.get(name)) ? 1 : 0;
+    return known == 1;
+  };
 
-  std::vector<SpanList> inputCalls;
+  std::vector<SpanList> inputCalls, inputRanges;
   for (const trace::Track& track : run.tracks) {
     if (track.isGpu()) continue;
     const auto& iv = track.intervals;
-    SpanList calls, loader;
+    SpanList calls, loader, ranges;
     for (std::size_t i = 0; i < iv.size(); ++i) {
       const IntervalKind kind = iv.kind[i];
+      if ((kind == IntervalKind::Range || kind == IntervalKind::HostOp) && onInputPath(iv.name[i])) {
+        ranges.push_back({iv.start_ns[i], iv.end_ns[i]});
+      }
       if (kind == IntervalKind::LoaderWork) {
         appendToUnion(loader, iv.start_ns[i], iv.end_ns[i]);
       } else if (trace::isApiCall(kind)) {
@@ -52,10 +64,12 @@ HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& 
       }
     }
     inputCalls.push_back(std::move(calls));
+    inputRanges.push_back(unionOf(std::move(ranges)));  // nested ranges start inside their parents
     if (!loader.empty()) out.loader_threads.push_back(std::move(loader));
   }
   out.input_calls = uniteAll(std::move(inputCalls));
-  out.host_wait_or_input = unite(unite(timeline.blocking_calls, timeline.data_loading), out.input_calls);
+  out.input_path = unite(timeline.data_loading, uniteAll(std::move(inputRanges)));
+  out.host_wait_or_input = unite(unite(timeline.blocking_calls, out.input_path), out.input_calls);
   return out;
 }
 
@@ -73,7 +87,7 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
       other_work_of_window_(timeline.other_work),
       other_work_of_gaps_(timeline.other_work),
       copies_(timeline.h2d),
-      loading_(timeline.data_loading),
+      loading_(host.input_path),
       input_calls_(host.input_calls),
       named_(named_in_input_gaps_),
       wait_or_input_(host.host_wait_or_input) {
@@ -83,10 +97,12 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
   SpanList inputGaps;
   for (const Gap& g : tl_.gaps) {
     while (copy < tl_.h2d.size() && tl_.h2d[copy].end <= g.span.start) ++copy;
-    while (loading < tl_.data_loading.size() && tl_.data_loading[loading].end <= g.span.start) ++loading;
-    while (blocking < tl_.blocking_calls.size() && tl_.blocking_calls[blocking].end <= g.span.start) ++blocking;
+    const SpanList& inputPath = host_.input_path;
+    while (loading < inputPath.size() && inputPath[loading].end <= g.span.start) ++loading;
+    while (blocking < tl_.blocking_calls.size() && tl_.blocking_calls[blocking].end <= g.span.start)
+      ++blocking;
     const bool input = (copy < tl_.h2d.size() && tl_.h2d[copy].start < g.span.end) ||
-                       (loading < tl_.data_loading.size() && tl_.data_loading[loading].start < g.span.end);
+                       (loading < inputPath.size() && inputPath[loading].start < g.span.end);
     if (input) {
       fate_.push_back(GapFate::Input);
       appendToUnion(inputGaps, g.span.start, g.span.end);

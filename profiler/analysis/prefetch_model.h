@@ -41,13 +41,17 @@ struct PrefetchPaths {
 
 // The host side of the input path, gathered once per device.
 struct HostInputPath {
-  SpanList input_calls;     // the host calls that launched this device's host-to-device copies
-  SpanList host_wait_or_input;  // blocking calls ∪ data loading ∪ input calls: not host work of the step
+  SpanList input_calls;  // the host calls that launched this device's host-to-device copies
+  // Data loading ∪ host ranges on the input path by name (trace::isInputPathRangeName: collate,
+  // input distribution): with a perfect pipeline they run ahead, off the GPU's path.
+  SpanList input_path;
+  SpanList host_wait_or_input;  // blocking calls ∪ input path ∪ input calls: not host work of the step
   std::vector<SpanList> loader_threads;  // loader workers' busy time, one list per worker thread
   bool has_host_calls = false;           // API calls were recorded: the host path can be measured
 };
 
-HostInputPath collectHostInputPath(const trace::Run& run, const DeviceTimeline& timeline);
+HostInputPath collectHostInputPath(const trace::Run& run, const trace::StringTable& strings,
+                                   const DeviceTimeline& timeline);
 
 class PrefetchModel {
  public:
@@ -70,9 +74,9 @@ class PrefetchModel {
  private:
   // What becomes of an idle gap of compute with a perfect input pipeline.
   enum class GapFate : std::uint8_t {
-    Input,   // it held an input copy or data loading: only its named non-input host work stays
-    Stays,   // the GPU drained at a host wait, or waited on a dependency: it recurs every step
-    Goes,    // the host was late while busy: it runs ahead once the input is off its path
+    Input,  // it held an input copy or input-path host work: only its named non-input host work stays
+    Stays,  // the GPU drained at a host wait, or waited on a dependency: it recurs every step
+    Goes,   // the host was late while busy: it runs ahead once the input is off its path
   };
 
   TimeNs keptIdle(Span window, TimeNs& unnamedInputHostNs) const;

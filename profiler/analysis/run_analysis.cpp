@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "analysis/finding_partition.h"
 #include "analysis/findings.h"
 #include "analysis/link_bandwidth.h"
 #include "analysis/thresholds.h"
@@ -31,15 +32,6 @@ std::string_view verdictKey(InputBoundVerdict v) {
   return "not_input_bound";
 }
 
-std::string_view verdictSentence(InputBoundVerdict v) {
-  switch (v) {
-    case InputBoundVerdict::HighlyInputBound: return "highly input-bound";
-    case InputBoundVerdict::ModeratelyInputBound: return "moderately input-bound";
-    case InputBoundVerdict::NotInputBound: break;
-  }
-  return "not input-bound";
-}
-
 double inputBoundPct(TimeNs measuredNs, TimeNs prefetchedNs) {
   if (measuredNs <= 0) return 0.0;
   return std::max(0.0, 100.0 * (1.0 - static_cast<double>(prefetchedNs) / static_cast<double>(measuredNs)));
@@ -65,12 +57,12 @@ double WhatIf::prefetchSpeedup() const {
 }
 
 std::vector<const Finding*> RunAnalysis::allFindings() const {
+  // Each device's findings keep their order (roots most severe first, each followed by its parts).
   std::vector<const Finding*> out;
   for (const auto& f : run_findings) out.push_back(&f);
   for (const auto& d : devices) {
     for (const auto& f : d.findings) out.push_back(&f);
   }
-  std::stable_sort(out.begin(), out.end(), [](const Finding* a, const Finding* b) { return a->severity > b->severity; });
   return out;
 }
 
@@ -216,13 +208,15 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     DeviceAnalysis d;
     d.device = id;
     if (const auto* info = run.device(id)) d.device_name = info->name;
-    d.timeline = buildDeviceTimeline(run, strings, id, options);
+    d.timeline = buildDeviceTimeline(run, id, options);
     if (!d.timeline.hasGpuWork()) continue;  // only syncs or annotations on this device
+    nameHostWait(d.timeline, run, steps);
     d.whole = measureWindow(d.timeline, d.timeline.gpu_window, options);
+    d.host_other = hostOtherByName(d.timeline, strings, d.whole.window);
     // The pinned reference first: the prefetch model's copy path needs it.
     WhatIf reference;
     choosePinnedReference(reference, d, run, options);
-    const HostInputPath hostPath = collectHostInputPath(run, d.timeline);
+    const HostInputPath hostPath = collectHostInputPath(run, strings, d.timeline);
     std::vector<Span> windows;
     for (const auto& s : steps) windows.push_back(s.span);
     if (windows.empty()) windows.push_back(d.whole.window);
@@ -237,6 +231,7 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     d.input_bound_pct = inputBoundPct(d.what_if.baseline_ns, d.what_if.prefetch_step_ns);
     d.verdict = verdictFor(d.input_bound_pct);
     d.findings = deviceFindings(d, run, strings, options);
+    d.unexplained_ns = unexplainedNs(d.findings, d.whole.starvation_ns);
     ra.devices.push_back(std::move(d));
   }
   ra.run_findings = runFindings(ra, run);

@@ -9,6 +9,7 @@
 
 #include "analysis/device_timeline.h"
 #include "analysis/finding.h"
+#include "analysis/host_wait_names.h"
 #include "analysis/options.h"
 #include "analysis/prefetch_model.h"
 #include "analysis/steps.h"
@@ -20,8 +21,7 @@
 namespace feedscope::analysis {
 
 enum class InputBoundVerdict : std::uint8_t { NotInputBound, ModeratelyInputBound, HighlyInputBound };
-std::string_view verdictKey(InputBoundVerdict v);       // "not_input_bound", ...
-std::string_view verdictSentence(InputBoundVerdict v);  // "highly input-bound"
+std::string_view verdictKey(InputBoundVerdict v);  // "not_input_bound", ...
 // TensorFlow profiler's wording: >= 20 % highly, >= 5 % moderately, else not.
 InputBoundVerdict verdictFor(double inputBoundPct);
 // The share of a measured time that prefetching would remove: 100 × (1 − predicted / measured).
@@ -81,7 +81,11 @@ struct DeviceAnalysis {
   double input_bound_pct = 0;  // share of the median step (or the GPU window) prefetching would remove
   InputBoundVerdict verdict = InputBoundVerdict::NotInputBound;
   WhatIf what_if;
-  std::vector<Finding> findings;  // most severe first
+  HostWaitByName
+      host_other;  // "host: other" over the GPU window, by the host range that kept the GPU waiting
+  // Roots most severe first, each followed by its parts (finding_partition.h).
+  std::vector<Finding> findings;
+  TimeNs unexplained_ns = 0;  // starvation that no root finding explains
 };
 
 struct RunAnalysis {
@@ -92,7 +96,8 @@ struct RunAnalysis {
   std::vector<Finding> run_findings;    // findings about the data itself (incomplete, no GPU work)
 
   const DeviceAnalysis* primary() const { return devices.empty() ? nullptr : &devices.front(); }
-  // All findings, run-level first then per device, most severe first.
+  // All findings: run-level first, then each device's in its order (roots most severe first, each
+  // followed by its parts).
   std::vector<const Finding*> allFindings() const;
 };
 

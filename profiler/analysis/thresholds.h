@@ -52,6 +52,11 @@ inline constexpr double kHostBoundHighPct = 25.0;
 inline constexpr double kSyncLoaderPct = 5.0;
 inline constexpr double kSyncLoaderHighPct = 20.0;
 
+// named_host_work: the GPU waited on host work the program's ranges or operators name for 10 % of the
+// window (medium from 25 %).
+inline constexpr double kNamedHostPct = 10.0;
+inline constexpr double kNamedHostMediumPct = 25.0;
+
 // unnamed_host_time: the GPU waited on host work no range names for 10 % of the window (medium from 25 %).
 inline constexpr double kUnnamedHostPct = 10.0;
 inline constexpr double kUnnamedHostMediumPct = 25.0;
@@ -63,5 +68,11 @@ inline constexpr double kSmallCopiesMediumPct = 5.0;
 
 // pinned_bandwidth_low: large pinned copies below half the calibrated peak.
 inline constexpr double kPinnedBandwidthLowShare = 0.5;
+
+// Comparisons: a change is within noise — neither better nor worse, shown grey — when a share moved
+// by less than half a percentage point, or any other figure by less than 1 % of the larger of its two
+// values (step times of one loop vary by about that much from run to run).
+inline constexpr double kNoisePercentPoints = 0.5;
+inline constexpr double kNoiseRelative = 0.01;
 
 }  // namespace feedscope::analysis::thresholds

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <memory>
 
+#include "trace/api_calls.h"
+#include "trace/copy_names.h"
 #include "trace/range_names.h"
 
 namespace feedscope::cupti {
@@ -17,44 +19,6 @@ namespace {
 
 trace::TimeNs ns(std::uint64_t t) {
   return static_cast<trace::TimeNs>(t);
-}
-
-std::string_view copyDirection(IntervalKind kind) {
-  switch (kind) {
-    case IntervalKind::MemcpyHtoD:
-      return "HtoD";
-    case IntervalKind::MemcpyDtoH:
-      return "DtoH";
-    case IntervalKind::MemcpyDtoD:
-      return "DtoD";
-    case IntervalKind::MemcpyHtoH:
-      return "HtoH";
-    case IntervalKind::MemcpyPtoP:
-      return "PtoP";
-    default:
-      return "?";
-  }
-}
-
-std::string_view memoryWord(MemoryKind kind) {
-  switch (kind) {
-    case MemoryKind::Pageable:
-      return "Pageable";
-    case MemoryKind::Pinned:
-      return "Pinned";
-    case MemoryKind::Device:
-      return "Device";
-    case MemoryKind::Array:
-      return "Array";
-    case MemoryKind::Managed:
-      return "Managed";
-    case MemoryKind::DeviceStatic:
-      return "Device Static";
-    case MemoryKind::ManagedStatic:
-      return "Managed Static";
-    default:
-      return "Unknown";
-  }
 }
 
 }  // namespace
@@ -78,17 +42,6 @@ IntervalKind intervalKindOfCopy(std::uint32_t k) {
 
 MemoryKind memoryKindOf(std::uint32_t k) {
   return k <= CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC ? static_cast<MemoryKind>(k) : MemoryKind::Unknown;
-}
-
-std::string copyDisplayName(IntervalKind kind, MemoryKind src, MemoryKind dst) {
-  std::string out = "Memcpy ";
-  out += copyDirection(kind);
-  out += " (";
-  out += memoryWord(src);
-  out += " -> ";
-  out += memoryWord(dst);
-  out += ")";
-  return out;
 }
 
 std::string kernelDisplayName(const char* name) {
@@ -160,7 +113,7 @@ DecodedInterval decodeMemcpy(const CUpti_ActivityMemcpy6& r, trace::StringTable&
   iv.bytes = r.bytes;
   iv.src = memoryKindOf(r.srcKind);
   iv.dst = memoryKindOf(r.dstKind);
-  iv.name = strings.intern(copyDisplayName(iv.kind, iv.src, iv.dst));
+  iv.name = strings.intern(trace::copyDisplayName(iv.kind, iv.src, iv.dst));
   // correlationId is documented as the driver call's and runtimeCorrelationId as the runtime call's
   // (measured equal on the H200); the runtime one matches the cuda* record when it is there.
   iv.correlation = r.runtimeCorrelationId != 0 ? r.runtimeCorrelationId : r.correlationId;
@@ -196,7 +149,7 @@ DecodedInterval decodeMemset(const CUpti_ActivityMemset4& r, trace::StringTable&
   iv.kind = IntervalKind::Memset;
   iv.bytes = r.bytes;
   iv.dst = memoryKindOf(r.memoryKind);
-  iv.name = strings.intern(std::string("Memset (") + std::string(memoryWord(iv.dst)) + ")");
+  iv.name = strings.intern(std::string("Memset (") + std::string(trace::memoryDisplayWord(iv.dst)) + ")");
   iv.correlation = r.correlationId;
   if (r.flags & CUPTI_ACTIVITY_FLAG_MEMSET_ASYNC) iv.flags |= trace::flags::kAsyncApi;
   return d;
@@ -211,7 +164,7 @@ DecodedInterval decodeApi(const CUpti_ActivityAPI& r, std::string_view name, tra
   iv.kind = r.kind == CUPTI_ACTIVITY_KIND_DRIVER ? IntervalKind::DriverApi : IntervalKind::RuntimeApi;
   iv.name = strings.intern(name);
   iv.correlation = r.correlationId;
-  if (name.find("Async") != std::string_view::npos) iv.flags |= trace::flags::kAsyncApi;
+  iv.flags |= trace::apiCallFlags(name);
   return d;
 }
 

@@ -30,8 +30,6 @@ constexpr bool isInvalidSpan(std::uint64_t start, std::uint64_t end) {
 trace::IntervalKind intervalKindOfCopy(std::uint32_t cuptiCopyKind);
 // CUpti_ActivityMemoryKind -> MemoryKind (same numbering; anything unknown is Unknown).
 trace::MemoryKind memoryKindOf(std::uint32_t cuptiMemoryKind);
-// "Memcpy HtoD (Pageable -> Device)", the words Kineto and Nsight use.
-std::string copyDisplayName(trace::IntervalKind kind, trace::MemoryKind src, trace::MemoryKind dst);
 // Demangled kernel name ("void scale<float>(float*, int)"), the raw name if it does not demangle.
 std::string kernelDisplayName(const char* name);
 std::string_view overheadKindName(std::uint32_t cuptiOverheadKind);

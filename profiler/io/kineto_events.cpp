@@ -8,6 +8,7 @@
 #include <cmath>
 #include <optional>
 
+#include "trace/api_calls.h"
 #include "io/input_error.h"
 #include "io/kineto_import.h"
 #include "trace/range_names.h"
@@ -387,7 +388,7 @@ void KinetoEventReader::keep(const Entry& e, KinetoEventBatch& out) const {
       case Category::Runtime:
       case Category::Driver:
         onHost(cat == Category::Runtime ? IntervalKind::RuntimeApi : IntervalKind::DriverApi);
-        if (e.name.find("Async") != std::string_view::npos) k.flags |= trace::flags::kAsyncApi;
+        k.flags |= trace::apiCallFlags(e.name);
         break;
       case Category::HostOp:
         // 2021 traces record steps and DataLoader iterations as operators ("Operator" category).

@@ -2,6 +2,9 @@
 // other nsys versions that add or drop columns still import; only the columns used are required.
 #include "io/nsys_import.h"
 
+#include "trace/api_calls.h"
+#include "trace/copy_names.h"
+
 #include <array>
 #include <cctype>
 #include <map>
@@ -200,24 +203,9 @@ class NsysReader {
       iv.bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(0, st.integer(5)));
       iv.src = memoryKind(optionalInt(st, 7));
       iv.dst = memoryKind(optionalInt(st, 8));
-      iv.name = strings_.intern(copyName(*kind, iv.src, iv.dst));
+      iv.name = strings_.intern(trace::copyDisplayName(*kind, iv.src, iv.dst));
       builder_.add(gpuTrack(st), iv);
     }
-  }
-
-  // Names as PyTorch users know them (docs/gui.md convention 7): "Memcpy HtoD (Pageable -> Device)".
-  static std::string copyName(IntervalKind kind, MemoryKind src, MemoryKind dst) {
-    std::string_view direction = kind == IntervalKind::MemcpyHtoD   ? "HtoD"
-                                 : kind == IntervalKind::MemcpyDtoH ? "DtoH"
-                                 : kind == IntervalKind::MemcpyHtoH ? "HtoH"
-                                 : kind == IntervalKind::MemcpyPtoP ? "PtoP"
-                                                                    : "DtoD";
-    auto title = [](MemoryKind k) {
-      std::string name(trace::memoryKindName(k));
-      if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-      return name;
-    };
-    return "Memcpy " + std::string(direction) + " (" + title(src) + " -> " + title(dst) + ")";
   }
 
   void readMemsets() {
@@ -282,7 +270,7 @@ class NsysReader {
         it = apiNames.emplace(nameId, strings_.intern(name)).first;
       }
       iv.name = it->second;
-      if (strings_.get(iv.name).find("Async") != std::string_view::npos) iv.flags |= trace::flags::kAsyncApi;
+      iv.flags |= trace::apiCallFlags(strings_.get(iv.name));
       builder_.add(hostTrack(st.integer(2)), iv);
     }
   }

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 
+#include "trace/api_calls.h"
 #include "io/atomic_file.h"
 #include "io/output_target.h"
 #include "io/file_bytes.h"
@@ -218,6 +219,8 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
     }
     runFor(row.run_id).tracks.push_back(std::move(track));
   }
+  // Sessions written before calls carried kBlockingApi: the flags the importers set today.
+  for (trace::Run& run : session.runs) trace::markApiCalls(run, session.strings);
   return session;
 }
 

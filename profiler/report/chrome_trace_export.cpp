@@ -8,6 +8,7 @@
 #include <map>
 
 #include "io/atomic_file.h"
+#include "present/causes.h"
 #include "report/json_text.h"
 
 namespace feedscope::report {
@@ -143,8 +144,8 @@ void writeChromeTrace(const trace::Session& session, const std::vector<analysis:
         if (e <= s) continue;
         w.event(fmt::format(
             R"({{"ph":"X","cat":"starvation","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},"cname":"{}","args":{{"cause":"{}"}}}})",
-            analysis::gapCauseLabel(seg.cause), pid, tid, w.micros(s), Writer::duration(e - s), colourOf(seg.cause),
-            analysis::gapCauseKey(seg.cause)));
+            present::causeLabel(seg.cause), pid, tid, w.micros(s), Writer::duration(e - s),
+            colourOf(seg.cause), analysis::gapCauseKey(seg.cause)));
       }
     }
   }

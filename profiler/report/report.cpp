@@ -3,8 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
-
 #include "io/input_error.h"
 #include "trace/units.h"
 #include "trace/utf8.h"
@@ -45,30 +43,6 @@ void compareAgainst(Report& report, std::size_t baseline) {
     if (i != baseline) report.comparisons.push_back(analysis::compareRuns(report.analyses[baseline], report.analyses[i]));
   }
   report.table = analysis::compareAll(all, baseline);
-}
-
-std::string relativeTime(trace::TimeNs t, trace::TimeNs origin) {
-  return (t >= origin ? "+" : "-") + trace::formatDuration(t >= origin ? t - origin : origin - t);
-}
-
-std::string formatMetricValue(const analysis::MetricDelta& metric, std::optional<double> value) {
-  if (!value) return "n/a";
-  switch (metric.unit) {
-    case analysis::MetricUnit::Nanoseconds: return trace::formatDuration(static_cast<trace::TimeNs>(*value));
-    case analysis::MetricUnit::Percent: return trace::formatPct(*value);
-    case analysis::MetricUnit::GBps: return trace::formatGbps(*value);
-    case analysis::MetricUnit::PerSecond: return fmt::format("{:.2f}/s", *value);
-    case analysis::MetricUnit::Bytes: return trace::formatBytes(static_cast<std::uint64_t>(*value));
-    case analysis::MetricUnit::Count: break;
-  }
-  return fmt::format("{:.0f}", *value);
-}
-
-std::string formatMetricChange(const analysis::MetricDelta& metric) {
-  auto delta = metric.delta();
-  if (!delta) return "n/a";
-  if (metric.unit == analysis::MetricUnit::Percent) return fmt::format("{:+.2f} pt", *delta);
-  return (*delta >= 0 ? "+" : "-") + formatMetricValue(metric, std::fabs(*delta));
 }
 
 }  // namespace feedscope::report

@@ -46,12 +46,4 @@ std::string renderJsonReport(const Report& report);
 // Every string from a trace is escaped.
 std::string renderHtmlReport(const Report& report);
 
-// "+12.35 ms" relative to `origin`.
-std::string relativeTime(trace::TimeNs t, trace::TimeNs origin);
-
-// A figure of a metric row in its unit ("60.6 ms", "45.06 %", "54.7 GB/s", "12"); "n/a" when absent.
-std::string formatMetricValue(const analysis::MetricDelta& metric, std::optional<double> value);
-// B - A of a metric row: "+1.20 pt" for shares, "-12.3 ms" otherwise; "n/a" when not comparable.
-std::string formatMetricChange(const analysis::MetricDelta& metric);
-
 }  // namespace feedscope::report

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 
-#include "report/report_phrases.h"
+#include "present/causes.h"
+#include "present/numbers.h"
+#include "present/phrases.h"
 #include "report/html_text.h"
 #include "report/kernel_summary.h"
 #include "report/report.h"
@@ -54,9 +56,9 @@ std::string deviceTitle(const DeviceAnalysis& d) {
 
 void row(std::string& out, std::string_view label, std::string_view value, std::string_view share = {},
          std::string_view cls = {}) {
+  const std::string cellClass = cls == "sub" || cls == "sub2" ? fmt::format(" class=\"{}\"", cls) : "";
   out += fmt::format("<tr{}><td{}>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-                     cls == "total" ? " class=\"total\"" : "", cls == "sub" ? " class=\"sub\"" : "",
-                     esc(label), esc(value), esc(share));
+                     cls == "total" ? " class=\"total\"" : "", cellClass, esc(label), esc(value), esc(share));
 }
 
 void summaryCard(std::string& out, const trace::Run& run, const DeviceAnalysis& d, std::size_t deviceCount) {
@@ -65,11 +67,11 @@ void summaryCard(std::string& out, const trace::Run& run, const DeviceAnalysis& 
   out += fmt::format("<div class=\"card {}\"><div class=\"run\">{}</div><div class=\"meta\">{}</div>",
                      verdictKey, esc(run.name),
                      esc(deviceCount > 1 || !d.device_name.empty() ? deviceTitle(d) : ""));
-  out += fmt::format("<span class=\"badge {}\">{}</span>", verdictKey,
-                     esc(analysis::verdictSentence(d.verdict)));
+  out +=
+      fmt::format("<span class=\"badge {}\">{}</span>", verdictKey, esc(present::verdictSentence(d.verdict)));
   out += "<dl>";
-  out += fmt::format("<dt>input-bound</dt><dd>{}</dd>", esc(inputBoundText(d)));
-  out += fmt::format("<dt>prefetched</dt><dd>{}</dd>", esc(prefetchResultText(d)));
+  out += fmt::format("<dt>input-bound</dt><dd>{}</dd>", esc(present::inputBoundText(d)));
+  out += fmt::format("<dt>prefetched</dt><dd>{}</dd>", esc(present::prefetchResultText(d)));
   out += fmt::format("<dt>starvation</dt><dd>{} of the GPU window (copy wait {}, host wait {})</dd>",
                      formatPct(m.starvationPct()), formatPct(m.pct(m.gaps.copyWait())),
                      formatPct(m.pct(m.gaps.hostWait())));
@@ -115,17 +117,19 @@ void renderSummary(std::string& out, const Report& report) {
 void renderComparisons(std::string& out, const Report& report) {
   if (!report.table) return;
   const analysis::ComparisonTable& t = *report.table;
-  out += fmt::format("<section class=\"comparison\"><h2>Comparison: {}</h2>\n", esc(comparisonTitle(t)));
+  out += fmt::format("<section class=\"comparison\"><h2>Comparison: {}</h2>\n",
+                     esc(present::comparisonTitle(t)));
   out += "<table><tr><th>figure</th>";
   for (const auto& c : t.columns) out += "<th class=\"num\">" + esc(c.label) + "</th>";
   out += "</tr>\n<tr><td>speed against the baseline</td>";
-  for (std::size_t c = 0; c < t.columns.size(); ++c) out += "<td class=\"num\">" + esc(throughputCellText(t, c)) + "</td>";
+  for (std::size_t c = 0; c < t.columns.size(); ++c)
+    out += "<td class=\"num\">" + esc(present::throughputCellText(t, c)) + "</td>";
   out += "</tr>\n";
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     out += "<tr><td>" + esc(t.rows[r].label) + "</td>";
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
       std::optional<bool> better;
-      std::string text = comparisonCellText(t, r, c, &better);
+      std::string text = present::comparisonCellText(t, r, c, &better);
       const char* cls = !better ? "" : *better ? " improved" : " worse";
       const char* mark = !better ? "" : *better ? " ▲ better" : " ▼ worse";
       out += fmt::format("<td class=\"num{}\">{}{}</td>", cls, esc(text), mark);
@@ -167,11 +171,18 @@ void renderFigures(std::string& out, const DeviceAnalysis& d) {
   row(out, "compute busy", formatDuration(m.compute_busy_ns), formatPct(m.computeBusyPct()));
   row(out, "starvation (compute idle)", formatDuration(m.starvation_ns), formatPct(m.starvationPct()),
       "total");
-  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
-    auto cause = static_cast<GapCause>(c);
+  for (GapCause cause : present::kCausesInOrder) {
     if (m.gaps[cause] == 0) continue;
-    row(out, analysis::gapCauseLabel(cause), formatDuration(m.gaps[cause]), formatPct(m.pct(m.gaps[cause])),
-        "sub");
+    // A swatch of the cause's colour: the one the timeline strips below and the GUI's starvation lane use.
+    out += fmt::format(
+        "<tr><td class=\"sub\"><span class=\"swatch\" style=\"background:{}\"></span>{}</td><td "
+        "class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+        present::hex(present::causeColor(cause)), esc(present::causeLabel(cause)),
+        esc(formatDuration(m.gaps[cause])), esc(formatPct(m.pct(m.gaps[cause]))));
+    if (cause != GapCause::HostOther) continue;
+    for (const present::HostOtherRow& r : present::hostOtherRows(d.host_other)) {
+      row(out, r.label, formatDuration(r.ns), formatPct(m.pct(r.ns)), "sub2");
+    }
   }
   row(out, "copy only", formatDuration(m.copy_only_ns), formatPct(m.copyOnlyPct()));
   row(out, "fully idle", formatDuration(m.fully_idle_ns), formatPct(m.fullyIdlePct()));
@@ -206,7 +217,7 @@ void renderFigures(std::string& out, const DeviceAnalysis& d) {
   }
   const analysis::WhatIf& w = d.what_if;
   std::string per = d.step_summary ? " per step" : "";
-  pair("estimate: prefetched", prefetchResultText(d) + "; paths: " + prefetchPathsText(w));
+  pair("estimate: prefetched", present::prefetchResultText(d) + "; paths: " + present::prefetchPathsText(w));
   pair("estimate: input copies hidden",
        fmt::format("{}{} ({:.2f}x)", formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup()));
   if (w.pinned_ns && w.pinned_reference_gbps && m.h2d.pageable_count > 0) {
@@ -240,7 +251,7 @@ void renderTimelines(std::string& out, const trace::Run& run, const DeviceAnalys
         "<figcaption>The step closest to the median step time ({}), starting at {} from the run's "
         "start: compute {}, starvation {}, input-bound {}.</figcaption></figure>\n",
         esc(formatDuration(d.step_summary->median_ns)),
-        esc(relativeTime(step->step.span.start, run.timeOrigin())),
+        esc(present::relativeTime(step->step.span.start, run.timeOrigin())),
         esc(formatPct(step->metrics.computeBusyPct())), esc(formatPct(step->metrics.starvationPct())),
         esc(formatPct(step->inputBoundPct())));
   }
@@ -273,9 +284,13 @@ void renderKernels(std::string& out, const trace::Run& run, const trace::StringT
 
 void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
   std::string severity(analysis::severityName(f.severity));
-  out += fmt::format("<article class=\"finding {}\"><h4><span class=\"badge {}\">{}</span> {}{}</h4>\n",
-                     severity, severity, severity, esc(f.title),
-                     f.device >= 0 ? esc(fmt::format(" (GPU {})", f.device)) : "");
+  // A part sits indented under its root ("of which ...").
+  out += fmt::format(
+      "<article class=\"finding {}{}\"><h4>{}<span class=\"badge {}\">{}</span> {}{} <span "
+      "class=\"cost\">{}</span></h4>\n",
+      severity, f.isRoot() ? "" : " part", esc(present::findingPrefix(f)), severity, severity, esc(f.title),
+      f.device >= 0 && f.isRoot() ? esc(fmt::format(" (GPU {})", f.device)) : "",
+      esc(present::findingCostText(f)));
   out += "<p>" + esc(f.sentence) + "</p>\n";
   out += "<p class=\"fix\"><b>Fix:</b> " + esc(f.fix) + "</p>\n";
   if (!f.ranges.empty()) {
@@ -288,7 +303,7 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
       const analysis::EvidenceRange& r = f.ranges[i];
       out += fmt::format(
           "<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-          esc(relativeTime(r.span.start, origin)), esc(relativeTime(r.span.end, origin)),
+          esc(present::relativeTime(r.span.start, origin)), esc(present::relativeTime(r.span.end, origin)),
           esc(formatDuration(r.span.length())), esc(r.label));
     }
     if (f.ranges.size() > kEvidenceRows) {
@@ -328,6 +343,10 @@ void renderRun(std::string& out, const Report& report, std::size_t index) {
   if (findings.empty())
     out += "<p>None: nothing in this run costs input time that the rules recognise.</p>\n";
   for (const analysis::Finding* f : findings) renderFinding(out, *f, ra.time_origin);
+  for (const DeviceAnalysis& d : ra.devices) {
+    if (!d.findings.empty())
+      out += fmt::format("<p class=\"note\">GPU {} {}.</p>\n", d.device, esc(present::unexplainedText(d)));
+  }
   out += "</section>\n";
 }
 

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <array>
 
-#include "report/report_palette.h"
+#include "present/causes.h"
+#include "present/numbers.h"
+#include "present/palette.h"
 #include "report/svg_chart.h"
 #include "trace/units.h"
 
@@ -41,25 +43,13 @@ std::string durationLabel(double ns) {
   return trace::formatDuration(static_cast<TimeNs>(ns));
 }
 
-// Pageable and pinned copies of one run in related shades, distinct from the next run's.
-struct CopyShades {
-  std::string_view pageable, pinned, unknown;
-};
-CopyShades copyShades(std::size_t series) {
-  static constexpr std::array<CopyShades, 3> kShades = {
-      {{palette::kH2dPageable, palette::kH2dPinned, "#b0a090"},
-       {"#7fb3e6", "#1f4e99", "#8aa0b8"},
-       {"#8fd19e", "#1e7b3a", "#9cb8a0"}}};
-  return kShades[series % kShades.size()];
-}
-
 }  // namespace
 
 std::string stepTimeChart(const Report& report) {
   std::vector<ChartSeries> series;
   for (const DeviceRef& ref : devicesOf(report)) {
     if (ref.device->steps.empty()) continue;
-    ChartSeries s{ref.name, std::string(palette::runColor(ref.index)), {}, true};
+    ChartSeries s{ref.name, present::hex(present::runColor(ref.index)), {}, true};
     for (std::size_t i = 0; i < ref.device->steps.size(); ++i) {
       const analysis::StepMetrics& step = ref.device->steps[i];
       s.points.push_back({static_cast<double>(i + 1), static_cast<double>(step.metrics.window_ns),
@@ -80,9 +70,10 @@ std::string stepBreakdownChart(const Report& report) {
     return r.device->step_summary.has_value();
   });
   const std::string compute = "compute", copyWait = "copy wait", hostWait = "host wait", other = "other";
-  const std::string computeColor(palette::kKernel), copyColor(palette::kH2dPinned),
-      hostColor(palette::causeColor(analysis::GapCause::HostDataLoading)),
-      otherColor(palette::causeColor(analysis::GapCause::DependencyOther));
+  const std::string computeColor = present::hex(present::palette::kKernel),
+                    copyColor = present::hex(present::causeGroupColor(present::CauseGroup::CopyWait)),
+                    hostColor = present::hex(present::causeGroupColor(present::CauseGroup::HostWait)),
+                    otherColor = present::hex(present::causeGroupColor(present::CauseGroup::Other));
   std::vector<StackedBar> bars;
   for (const DeviceRef& ref : refs) {
     StackedBar bar{ref.name, {}};
@@ -111,10 +102,12 @@ std::string stepBreakdownChart(const Report& report) {
 std::string h2dBandwidthChart(const Report& report) {
   std::vector<ChartSeries> series;
   for (const DeviceRef& ref : devicesOf(report)) {
-    CopyShades shades = copyShades(ref.index);
-    ChartSeries pageable{ref.name + " · pageable", std::string(shades.pageable), {}, false};
-    ChartSeries pinned{ref.name + " · pinned", std::string(shades.pinned), {}, false};
-    ChartSeries unknown{ref.name + " · host memory unknown", std::string(shades.unknown), {}, false};
+    // The run's colour, as in the GUI: squares pageable, circles pinned, a lighter shade unknown memory.
+    const present::Rgb color = present::runColor(ref.index);
+    ChartSeries pageable{ref.name + " · pageable", present::hex(color), {}, false, true};
+    ChartSeries pinned{ref.name + " · pinned", present::hex(color), {}, false};
+    ChartSeries unknown{
+        ref.name + " · host memory unknown", present::hex(present::peakShade(color)), {}, false};
     for (const analysis::CopyRecord& c : ref.device->timeline.h2d_copies) {
       if (c.durationNs() <= 0 || c.bytes == 0) continue;
       double gbps = static_cast<double>(c.bytes) / static_cast<double>(c.durationNs());
@@ -124,7 +117,7 @@ std::string h2dBandwidthChart(const Report& report) {
       target.points.push_back({static_cast<double>(c.bytes), gbps,
                                fmt::format("{}: {} {} copy at {}, {}", ref.name, trace::formatBytes(c.bytes),
                                            trace::memoryKindName(c.host_memory), trace::formatGbps(gbps),
-                                           relativeTime(c.start_ns, ref.time_origin))});
+                                           present::relativeTime(c.start_ns, ref.time_origin))});
     }
     for (ChartSeries* s : {&pageable, &pinned, &unknown}) {
       if (s->points.empty()) continue;
@@ -193,7 +186,7 @@ std::string idleGapHistogram(const Report& report) {
     shown.assign(labels.begin() + static_cast<std::ptrdiff_t>(first),
                  labels.begin() + static_cast<std::ptrdiff_t>(last) + 1);
     for (std::size_t r = 0; r < refs.size(); ++r) {
-      ChartSeries s{refs[r].name, std::string(palette::runColor(refs[r].index)), {}, false};
+      ChartSeries s{refs[r].name, present::hex(present::runColor(refs[r].index)), {}, false};
       for (std::size_t k = first; k <= last; ++k) {
         s.points.push_back({static_cast<double>(k), static_cast<double>(counts[r][k]),
                             fmt::format("{} · gaps of {}: {}", refs[r].name, labels[k], counts[r][k])});

@@ -1,12 +1,29 @@
 // The HTML report's CSS. No @import, no url(): the page must open with no network.
 #include "report/report_html_style.h"
 
+#include <fmt/format.h>
+
+#include "present/palette.h"
+
 namespace feedscope::report {
 
-std::string_view htmlReportStyle() {
-  return R"css(
-:root { --text: #222; --muted: #666; --rule: #ddd; --high: #c0392b; --medium: #d68910; --low: #2e86c1;
-        --info: #7f8c8d; --good: #1e8449; --bad: #c0392b; }
+namespace {
+
+// The colours of severities and changes come from the one palette (present/palette.h), so the
+// report's marks match the GUI's.
+std::string rootVariables() {
+  using analysis::Severity;
+  using present::hex;
+  using present::severityColor;
+  return fmt::format(
+      ":root {{ --text: #222; --muted: #666; --rule: #ddd; --high: {}; --medium: {}; --low: {};\n"
+      "        --info: {}; --good: {}; --bad: {}; }}\n",
+      hex(severityColor(Severity::High)), hex(severityColor(Severity::Medium)),
+      hex(severityColor(Severity::Low)), hex(severityColor(Severity::Info)), hex(present::palette::kBetter),
+      hex(present::palette::kWorse));
+}
+
+constexpr std::string_view kRules = R"css(
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 1240px; padding: 24px 28px 48px; color: var(--text); background: #fff;
        font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
@@ -41,6 +58,8 @@ th { background: #f6f6f6; font-weight: 600; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 tr.total td { font-weight: 600; }
 td.sub { padding-left: 26px; color: #444; }
+td.sub2 { padding-left: 44px; color: #555; }
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; vertical-align: baseline; }
 td.name { max-width: 640px; overflow-wrap: anywhere; }
 td.key { white-space: nowrap; }
 .improved { color: var(--good); font-weight: 600; }
@@ -55,6 +74,8 @@ figure svg text { fill: #222; }
 .finding.medium { border-left-color: var(--medium); }
 .finding.low { border-left-color: var(--low); }
 .finding h4 { margin: 2px 0 4px; }
+.finding.part { margin-left: 28px; }
+.finding .cost { font-weight: 400; color: var(--muted); font-size: 12.5px; }
 .finding .fix { margin-top: 4px; }
 .finding table { font-size: 12.5px; }
 footer { margin-top: 40px; padding-top: 8px; border-top: 1px solid var(--rule); color: var(--muted); font-size: 12px; }
@@ -70,6 +91,12 @@ footer { margin-top: 40px; padding-top: 8px; border-top: 1px solid var(--rule); 
   .finding { background: none; }
 }
 )css";
+
+}  // namespace
+
+const std::string& htmlReportStyle() {
+  static const std::string style = rootVariables() + std::string(kRules);
+  return style;
 }
 
 }  // namespace feedscope::report

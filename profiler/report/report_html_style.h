@@ -1,10 +1,10 @@
 // The stylesheet of the HTML report, inlined into the page: system fonts only, colours that print.
 #pragma once
 
-#include <string_view>
+#include <string>
 
 namespace feedscope::report {
 
-std::string_view htmlReportStyle();
+const std::string& htmlReportStyle();
 
 }  // namespace feedscope::report

@@ -16,6 +16,8 @@ json orNull(const std::optional<T>& v) {
   return v ? json(*v) : json(nullptr);
 }
 
+json gapsJson(const analysis::GapBreakdown& g);
+
 json findingJson(const analysis::Finding& f) {
   json ranges = json::array();
   for (const auto& r : f.ranges) ranges.push_back({{"start_ns", r.span.start}, {"end_ns", r.span.end}, {"label", r.label}});
@@ -28,6 +30,11 @@ json findingJson(const analysis::Finding& f) {
           {"count", f.count},
           {"time_ns", f.time_ns},
           {"time_pct", f.time_pct},
+          {"cost_ns", f.cost_ns},
+          {"cost_pct", f.cost_pct},
+          {"host_ns", f.host_ns},
+          {"part_of", f.part_of.empty() ? json(nullptr) : json(f.part_of)},
+          {"explains", gapsJson(f.explains)},
           {"ranges", ranges}};
 }
 
@@ -171,6 +178,11 @@ json deviceJson(const analysis::RunAnalysis& ra, const analysis::DeviceAnalysis&
   json findings = json::array();
   for (const auto& f : d.findings) findings.push_back(findingJson(f));
   dj["findings"] = findings;
+  dj["findings_unexplained_ns"] = d.unexplained_ns;
+  json byRange = json::array();
+  for (const auto& r : d.host_other.ranges) byRange.push_back({{"name", r.name}, {"ns", r.ns}});
+  dj["host_other_by_range"] = byRange;
+  dj["host_other_unnamed_ns"] = d.host_other.unnamed_ns;
   return dj;
 }
 

@@ -3,7 +3,9 @@
 
 #include <cctype>
 
-#include "report/report_phrases.h"
+#include "present/causes.h"
+#include "present/numbers.h"
+#include "present/phrases.h"
 #include "report/report.h"
 #include "trace/units.h"
 
@@ -55,17 +57,25 @@ std::string gbps(std::optional<double> v) { return v ? formatGbps(*v) : "n/a"; }
 
 void renderDevice(std::string& out, const trace::Run& run, const analysis::DeviceAnalysis& d) {
   const analysis::WindowMetrics& m = d.whole;
-  out += fmt::format("## {} · GPU {}{}\n\n", cell(run.name), d.device, d.device_name.empty() ? "" : " (" + cell(d.device_name) + ")");
-  out += fmt::format("**Verdict: {}** — {}.\n\n", analysis::verdictSentence(d.verdict), inputBoundText(d));
+  out += fmt::format("## {} · GPU {}{}\n\n", cell(run.name), d.device,
+                     d.device_name.empty() ? "" : " (" + cell(d.device_name) + ")");
+  out += fmt::format("**Verdict: {}** — {}.\n\n", present::verdictSentence(d.verdict),
+                     present::inputBoundText(d));
   out += "| figure | time | share of GPU window |\n|---|---:|---:|\n";
   out += fmt::format("| GPU window | {} | 100.00 % |\n", formatDuration(m.window_ns));
-  out += fmt::format("| compute busy | {} | {} |\n", formatDuration(m.compute_busy_ns), formatPct(m.computeBusyPct()));
-  out += fmt::format("| **starvation** | **{}** | **{}** |\n", formatDuration(m.starvation_ns), formatPct(m.starvationPct()));
-  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
-    auto cause = static_cast<GapCause>(c);
+  out += fmt::format("| compute busy | {} | {} |\n", formatDuration(m.compute_busy_ns),
+                     formatPct(m.computeBusyPct()));
+  out += fmt::format("| **starvation** | **{}** | **{}** |\n", formatDuration(m.starvation_ns),
+                     formatPct(m.starvationPct()));
+  for (GapCause cause : present::kCausesInOrder) {
     if (m.gaps[cause] == 0) continue;
-    out += fmt::format("| &nbsp;&nbsp;{} | {} | {} |\n", analysis::gapCauseLabel(cause), formatDuration(m.gaps[cause]),
-                       formatPct(m.pct(m.gaps[cause])));
+    out += fmt::format("| &nbsp;&nbsp;{} | {} | {} |\n", present::causeLabel(cause),
+                       formatDuration(m.gaps[cause]), formatPct(m.pct(m.gaps[cause])));
+    if (cause != GapCause::HostOther || d.host_other.ranges.empty()) continue;
+    for (const present::HostOtherRow& row : present::hostOtherRows(d.host_other)) {
+      out += fmt::format("| &nbsp;&nbsp;&nbsp;&nbsp;{} | {} | {} |\n", cell(row.label),
+                         formatDuration(row.ns), formatPct(m.pct(row.ns)));
+    }
   }
   out += fmt::format("| copy only | {} | {} |\n", formatDuration(m.copy_only_ns), formatPct(m.copyOnlyPct()));
   out += fmt::format("| fully idle | {} | {} |\n\n", formatDuration(m.fully_idle_ns), formatPct(m.fullyIdlePct()));
@@ -85,11 +95,12 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
                        formatDuration(s.median_host_wait_ns), formatDuration(s.median_other_ns));
   }
   const analysis::WhatIf& w = d.what_if;
-  out += fmt::format("- What if the input were prefetched (pinned copies on a side stream, the next batch loaded while "
-                     "this one trains): {}; paths: {}\n",
-                     prefetchResultText(d), prefetchPathsText(w));
-  out += fmt::format("- What if input copies were hidden behind compute: {} ({:.2f}x)\n", formatDuration(w.copies_hidden_ns),
-                     w.copiesHiddenSpeedup());
+  out += fmt::format(
+      "- What if the input were prefetched (pinned copies on a side stream, the next batch loaded while "
+      "this one trains): {}; paths: {}\n",
+      present::prefetchResultText(d), present::prefetchPathsText(w));
+  out += fmt::format("- What if input copies were hidden behind compute: {} ({:.2f}x)\n",
+                     formatDuration(w.copies_hidden_ns), w.copiesHiddenSpeedup());
   if (w.pinned_ns && w.pinned_reference_gbps) {
     out += fmt::format("- What if pageable copies ran at pinned bandwidth ({}, {}): {} ({:.2f}x)\n",
                        formatGbps(*w.pinned_reference_gbps), w.pinned_reference_source, formatDuration(*w.pinned_ns),
@@ -99,36 +110,41 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
 }
 
 void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
-  out += fmt::format("- **\\[{}\\] {}**{} — {}\n  - *Fix:* {}\n", analysis::severityName(f.severity), cell(f.title),
-                     f.device >= 0 ? fmt::format(" (GPU {})", f.device) : "", cell(f.sentence), cell(f.fix));
+  // A part is a sub-item of its root: "of which ...".
+  const std::string pad = f.isRoot() ? "" : "  ";
+  out += fmt::format("{}- {}**\\[{}\\] {}**{} · *{}* — {}\n{}  - *Fix:* {}\n", pad, present::findingPrefix(f),
+                     analysis::severityName(f.severity), cell(f.title),
+                     f.device >= 0 && f.isRoot() ? fmt::format(" (GPU {})", f.device) : "",
+                     present::findingCostText(f), cell(f.sentence), pad, cell(f.fix));
   if (f.ranges.empty()) return;
-  out += fmt::format("  - *Evidence* ({} range{}, longest first, from the run's start):", f.ranges.size(),
-                     f.ranges.size() == 1 ? "" : "s");
+  out += fmt::format("{}  - *Evidence* ({} range{}, longest first, from the run's start):", pad,
+                     f.ranges.size(), f.ranges.size() == 1 ? "" : "s");
   for (std::size_t i = 0; i < f.ranges.size() && i < 3; ++i) {
-    out += fmt::format("{} {}..{} ({})", i == 0 ? "" : ";", relativeTime(f.ranges[i].span.start, origin),
-                       relativeTime(f.ranges[i].span.end, origin), cell(f.ranges[i].label));
+    out += fmt::format("{} {}..{} ({})", i == 0 ? "" : ";",
+                       present::relativeTime(f.ranges[i].span.start, origin),
+                       present::relativeTime(f.ranges[i].span.end, origin), cell(f.ranges[i].label));
   }
   out += "\n";
 }
 
-
 // Runs as columns, one row per figure; changes against the baseline marked ✅ better, ⚠️ worse.
 void renderMarkdownComparison(std::string& out, const Report& report) {
   const analysis::ComparisonTable& t = *report.table;
-  out += fmt::format("## Comparison: {}\n\n", cell(comparisonTitle(t)));
-  for (const analysis::RunComparison& c : report.comparisons) out += fmt::format("- **{}**\n", cell(c.verdict));
+  out += fmt::format("## Comparison: {}\n\n", cell(present::comparisonTitle(t)));
+  for (const analysis::RunComparison& c : report.comparisons)
+    out += fmt::format("- **{}**\n", cell(c.verdict));
   out += "\n| figure |";
   for (const auto& c : t.columns) out += " " + cell(c.label) + " |";
   out += "\n|---|";
   for (std::size_t c = 0; c < t.columns.size(); ++c) out += "---:|";
   out += "\n| speed against the baseline |";
-  for (std::size_t c = 0; c < t.columns.size(); ++c) out += " " + throughputCellText(t, c) + " |";
+  for (std::size_t c = 0; c < t.columns.size(); ++c) out += " " + present::throughputCellText(t, c) + " |";
   out += "\n";
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     out += "| " + t.rows[r].label + " |";
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
       std::optional<bool> better;
-      std::string text = comparisonCellText(t, r, c, &better);
+      std::string text = present::comparisonCellText(t, r, c, &better);
       if (better) text += *better ? " ✅" : " ⚠️";
       out += " " + text + " |";
     }
@@ -151,6 +167,9 @@ std::string renderMarkdownReport(const Report& report) {
     if (findings.empty()) continue;
     out += fmt::format("### Findings ({})\n\n", cell(run.name));
     for (const auto* f : findings) renderFinding(out, *f, ra.time_origin);
+    for (const auto& d : ra.devices) {
+      if (!d.findings.empty()) out += fmt::format("- GPU {} {}\n", d.device, present::unexplainedText(d));
+    }
     out += "\n";
   }
   out += "_Generated by Feedscope " FEEDSCOPE_VERSION_STRING "._\n";

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
-#include "report/report_phrases.h"
+#include "present/causes.h"
+#include "present/numbers.h"
+#include "present/phrases.h"
 #include "report/report.h"
 #include "trace/units.h"
 
@@ -17,24 +19,54 @@ using trace::formatPct;
 
 namespace {
 
+// Code points, not bytes: the table holds "µs" and "·".
+std::size_t displayWidth(std::string_view s) {
+  return static_cast<std::size_t>(std::count_if(
+      s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
 std::string timeRow(std::string_view label, trace::TimeNs ns, double pct, int indent = 2) {
   return fmt::format("{:{}}{:<28}{:>12}  {:>9}\n", "", indent, label, formatDuration(ns), formatPct(pct));
 }
 
-std::string optionalGbps(std::optional<double> v) { return v ? formatGbps(*v) : "n/a"; }
+std::string optionalGbps(std::optional<double> v) {
+  return v ? formatGbps(*v) : "n/a";
+}
+
+// Under "host: other": the host ranges that kept the GPU waiting (present/phrases.h).
+void renderHostOtherByName(std::string& out, const analysis::DeviceAnalysis& d) {
+  // Range names are long ("autograd::engine::evaluate_function: AddmmBackward0"): their own column,
+  // cut at the front where they must be (the end tells them apart).
+  constexpr std::size_t kNameWidth = 44;
+  for (const present::HostOtherRow& row : present::hostOtherRows(d.host_other)) {
+    std::string label = row.label;
+    if (displayWidth(label) > kNameWidth) {
+      std::size_t cut = label.size();
+      std::size_t kept = 0;
+      while (cut > 0 && kept < kNameWidth - 1) {
+        --cut;
+        if ((static_cast<unsigned char>(label[cut]) & 0xC0) != 0x80) ++kept;
+      }
+      label = "…" + label.substr(cut);
+    }
+    out += fmt::format("      {}{}{:>12}  {:>9}\n", label, std::string(kNameWidth - displayWidth(label), ' '),
+                       formatDuration(row.ns), formatPct(d.whole.pct(row.ns)));
+  }
+}
 
 void renderDevice(std::string& out, const trace::Run& run, const analysis::DeviceAnalysis& d) {
   const analysis::WindowMetrics& m = d.whole;
   std::string device = fmt::format("GPU {}{}", d.device, d.device_name.empty() ? "" : " (" + d.device_name + ")");
   std::string steps = d.step_summary ? fmt::format(" · {} steps", d.step_summary->count) : " · no steps found";
   out += fmt::format("Run {} · {}{}\n", run.name, device, steps);
-  out += fmt::format("  Verdict: {} ({})\n\n", analysis::verdictSentence(d.verdict), inputBoundText(d));
+  out +=
+      fmt::format("  Verdict: {} ({})\n\n", present::verdictSentence(d.verdict), present::inputBoundText(d));
   out += fmt::format("  {:<28}{:>12}\n", "GPU window", formatDuration(m.window_ns));
   out += timeRow("compute busy", m.compute_busy_ns, m.computeBusyPct());
   out += timeRow("starvation (compute idle)", m.starvation_ns, m.starvationPct());
-  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
-    auto cause = static_cast<GapCause>(c);
-    out += timeRow(analysis::gapCauseLabel(cause), m.gaps[cause], m.pct(m.gaps[cause]), 4);
+  for (GapCause cause : present::kCausesInOrder) {
+    out += timeRow(present::causeLabel(cause), m.gaps[cause], m.pct(m.gaps[cause]), 4);
+    if (cause == GapCause::HostOther) renderHostOtherByName(out, d);
   }
   out += timeRow("copy only", m.copy_only_ns, m.copyOnlyPct());
   out += timeRow("fully idle", m.fully_idle_ns, m.fullyIdlePct());
@@ -62,10 +94,11 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   }
   const analysis::WhatIf& w = d.what_if;
   std::string per = d.step_summary ? "per step" : "for the window";
-  out += fmt::format("  {:<16}prefetching (pinned copies on a side stream, the next batch loaded while this one trains):\n",
-                     "What if");
-  out += fmt::format("  {:<16}  {}\n", "", prefetchResultText(d));
-  out += fmt::format("  {:<16}  paths: {}\n", "", prefetchPathsText(w));
+  out += fmt::format(
+      "  {:<16}prefetching (pinned copies on a side stream, the next batch loaded while this one trains):\n",
+      "What if");
+  out += fmt::format("  {:<16}  {}\n", "", present::prefetchResultText(d));
+  out += fmt::format("  {:<16}  paths: {}\n", "", present::prefetchPathsText(w));
   out += fmt::format("  {:<16}input copies hidden behind compute: {} {} ({:.2f}x)\n", "",
                      formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup());
   if (w.pinned_ns && w.pinned_reference_gbps) {
@@ -80,25 +113,22 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
 }
 
 void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
-  std::string device = f.device >= 0 ? fmt::format(" (GPU {})", f.device) : "";
-  out += fmt::format("  [{}] {}{}\n", analysis::severityName(f.severity), f.title, device);
-  out += fmt::format("      {}\n", f.sentence);
-  out += fmt::format("      Fix: {}\n", f.fix);
+  // A part is indented under its root: "of which ...".
+  const std::string pad = f.isRoot() ? "" : "    ";
+  std::string device = f.device >= 0 && f.isRoot() ? fmt::format(" (GPU {})", f.device) : "";
+  out += fmt::format("{}  {}[{}] {}{} — {}\n", pad, present::findingPrefix(f),
+                     analysis::severityName(f.severity), f.title, device, present::findingCostText(f));
+  out += fmt::format("{}      {}\n", pad, f.sentence);
+  out += fmt::format("{}      Fix: {}\n", pad, f.fix);
   if (!f.ranges.empty()) {
-    out += fmt::format("      Evidence: {} ranges, longest first:", f.ranges.size());
+    out += fmt::format("{}      Evidence: {} ranges, longest first:", pad, f.ranges.size());
     for (std::size_t i = 0; i < f.ranges.size() && i < 3; ++i) {
-      out += fmt::format(" {}..{} ({}){}", relativeTime(f.ranges[i].span.start, origin),
-                         relativeTime(f.ranges[i].span.end, origin), f.ranges[i].label,
+      out += fmt::format(" {}..{} ({}){}", present::relativeTime(f.ranges[i].span.start, origin),
+                         present::relativeTime(f.ranges[i].span.end, origin), f.ranges[i].label,
                          i + 1 < std::min<std::size_t>(3, f.ranges.size()) ? ";" : "");
     }
     out += "\n";
   }
-}
-
-
-// Code points, not bytes: the table holds "µs" and "·".
-std::size_t displayWidth(std::string_view s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 std::string padLeft(const std::string& s, std::size_t width) {
@@ -113,14 +143,16 @@ void renderTextComparison(std::string& out, const Report& report) {
   grid.push_back({"run"});
   for (const auto& c : t.columns) grid.back().push_back(c.label);
   grid.push_back({"speed against the baseline"});
-  for (std::size_t c = 0; c < t.columns.size(); ++c) grid.back().push_back(throughputCellText(t, c));
+  for (std::size_t c = 0; c < t.columns.size(); ++c) grid.back().push_back(present::throughputCellText(t, c));
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     grid.push_back({t.rows[r].label});
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
       std::optional<bool> better;
-      std::string cell = comparisonCellText(t, r, c, &better);
-      if (better) cell += *better ? " +" : " -";
-      else if (!t.isBaseline(c)) cell += "  ";
+      std::string cell = present::comparisonCellText(t, r, c, &better);
+      if (better)
+        cell += *better ? " +" : " -";
+      else if (!t.isBaseline(c))
+        cell += "  ";
       grid.back().push_back(std::move(cell));
     }
   }
@@ -128,7 +160,7 @@ void renderTextComparison(std::string& out, const Report& report) {
   for (const auto& row : grid) {
     for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], displayWidth(row[i]));
   }
-  out += fmt::format("Comparison: {}; + better, - worse than the baseline\n", comparisonTitle(t));
+  out += fmt::format("Comparison: {}; + better, - worse than the baseline\n", present::comparisonTitle(t));
   for (const auto& row : grid) {
     out += "  " + row[0] + std::string(width[0] - displayWidth(row[0]), ' ');
     for (std::size_t i = 1; i < row.size(); ++i) out += "  " + padLeft(row[i], width[i]);
@@ -150,8 +182,14 @@ std::string renderTextReport(const Report& report) {
     if (ra.devices.empty()) out += fmt::format("Run {} · no GPU activity in this trace\n\n", run.name);
     for (const auto& d : ra.devices) renderDevice(out, run, d);
     auto findings = ra.allFindings();
-    out += findings.empty() ? "Findings: none\n\n" : fmt::format("Findings ({}; times from the run's start)\n", run.name);
+    out +=
+        findings.empty()
+            ? "Findings: none\n\n"
+            : fmt::format("Findings ({}; costs are GPU idle time; times from the run's start)\n", run.name);
     for (const auto* f : findings) renderFinding(out, *f, ra.time_origin);
+    for (const auto& d : ra.devices) {
+      if (!d.findings.empty()) out += fmt::format("  GPU {} {}\n", d.device, present::unexplainedText(d));
+    }
     if (!findings.empty()) out += "\n";
     if (ra.records.dropped || ra.records.invalid || ra.records.zero_length) {
       out += fmt::format("Records left out: {} dropped by the collector, {} invalid, {} zero-length\n\n",

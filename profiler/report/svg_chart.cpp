@@ -8,12 +8,15 @@
 #include <limits>
 #include <set>
 
-#include "report/report_palette.h"
+#include "present/palette.h"
 #include "report/svg_canvas.h"
 
 namespace feedscope::report {
 
 namespace {
+
+const std::string kGridColor = present::hex(present::palette::kGrid);
+const std::string kAxisColor = present::hex(present::palette::kAxis);
 
 constexpr double kWidth = 640;
 constexpr double kLeft = 70;
@@ -90,10 +93,10 @@ void noData(SvgCanvas& svg, double top, double bottom) {
 void yAxis(SvgCanvas& svg, const Scale& y, const ChartAxis& axis, double top, double bottom) {
   for (double t : y.ticks()) {
     double py = y(t);
-    svg.line(kLeft, py, kRight, py, palette::kGrid);
+    svg.line(kLeft, py, kRight, py, kGridColor);
     svg.text(kLeft - 6, py + 4, tickLabel(axis, t), TextAnchor::End, 10);
   }
-  svg.line(kLeft, top, kLeft, bottom, palette::kAxis);
+  svg.line(kLeft, top, kLeft, bottom, kAxisColor);
   svg.verticalText(14, (top + bottom) / 2, axis.label, 10);
 }
 
@@ -128,10 +131,10 @@ std::string svgXYChart(std::string_view label, const std::vector<ChartSeries>& s
   yAxis(svg, y, yAxisSpec, kTop, kBottom);
   for (double t : x.ticks()) {
     if (t < x.lo - 1e-9 || t > x.hi + 1e-9) continue;
-    svg.line(x(t), kBottom, x(t), kBottom + 4, palette::kAxis);
+    svg.line(x(t), kBottom, x(t), kBottom + 4, kAxisColor);
     svg.text(x(t), kBottom + 16, tickLabel(xAxis, t), TextAnchor::Middle, 10);
   }
-  svg.line(kLeft, kBottom, kRight, kBottom, palette::kAxis);
+  svg.line(kLeft, kBottom, kRight, kBottom, kAxisColor);
   svg.text((kLeft + kRight) / 2, kHeight - 8, xAxis.label, TextAnchor::Middle, 10);
 
   for (const auto& s : series) {
@@ -142,7 +145,11 @@ std::string svgXYChart(std::string_view label, const std::vector<ChartSeries>& s
       double px = x(p.x), py = y(p.y);
       line.emplace_back(px, py);
       if (!drawn.insert({std::lround(px), std::lround(py)}).second) continue;
-      svg.circle(px, py, s.line ? 2.5 : 2, s.color, p.tooltip);
+      if (s.square) {
+        svg.rect(px - 2.5, py - 2.5, 5, 5, s.color, p.tooltip);
+      } else {
+        svg.circle(px, py, s.line ? 2.5 : 2, s.color, p.tooltip);
+      }
     }
     if (s.line) svg.polyline(line, s.color, 1.5);
   }
@@ -176,10 +183,10 @@ std::string svgStackedBars(std::string_view label, const std::vector<StackedBar>
   Scale x = scaleFor(0, maxTotal, false, true);
   x.from = kLabelRight, x.to = kRight;
   for (double t : x.ticks()) {
-    svg.line(x(t), kTop, x(t), bottom, palette::kGrid);
+    svg.line(x(t), kTop, x(t), bottom, kGridColor);
     svg.text(x(t), bottom + 16, tickLabel(xAxis, t), TextAnchor::Middle, 10);
   }
-  svg.line(kLabelRight, bottom, kRight, bottom, palette::kAxis);
+  svg.line(kLabelRight, bottom, kRight, bottom, kAxisColor);
   svg.text((kLabelRight + kRight) / 2, height - 8, xAxis.label, TextAnchor::Middle, 10);
   double top = kTop + kBarGap / 2;
   for (const auto& bar : bars) {
@@ -233,7 +240,7 @@ std::string svgGroupedBars(std::string_view label, const std::vector<std::string
                p.tooltip.empty() ? series[s].name + " · " + categories[k] : p.tooltip);
     }
   }
-  svg.line(kLeft, kBottom, kRight, kBottom, palette::kAxis);
+  svg.line(kLeft, kBottom, kRight, kBottom, kAxisColor);
   svg.text((kLeft + kRight) / 2, kHeight - 8, categoryAxisLabel, TextAnchor::Middle, 10);
   return svg.finish();
 }

@@ -25,7 +25,8 @@ struct ChartSeries {
   std::string name;  // legend entry (escaped when drawn)
   std::string color;
   std::vector<ChartPoint> points;
-  bool line = true;  // join the points; otherwise dots only
+  bool line = true;     // join the points; otherwise dots only
+  bool square = false;  // dots drawn as squares (the GUI's habit for pageable copies), else circles
 };
 
 // Points sharing one pixel of a series are drawn once: a chart of 100,000 copies stays small.

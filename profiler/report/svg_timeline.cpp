@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "report/report_palette.h"
+#include "present/causes.h"
+#include "present/palette.h"
 #include "report/svg_canvas.h"
 #include "trace/units.h"
 
@@ -71,7 +72,8 @@ std::string svgTimelineStrip(const TimelineStrip& strip, std::string_view label,
       "<pattern id=\"{}\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\" "
       "patternTransform=\"rotate(45)\">"
       "<rect width=\"4\" height=\"4\" fill=\"{}\"/><rect width=\"2\" height=\"4\" fill=\"{}\"/></pattern>",
-      hatchId, palette::lighter(palette::kH2dPageable), palette::kH2dPageable));
+      hatchId, present::hex(present::peakShade(present::palette::kH2dPageable)),
+      present::hex(present::palette::kH2dPageable)));
 
   const double left = kLabelWidth;
   const double windowNs = static_cast<double>(strip.window.length());
@@ -98,9 +100,9 @@ std::string svgTimelineStrip(const TimelineStrip& strip, std::string_view label,
   double laneTop = lanesTop;
   for (const StripLane& lane : strip.lanes) {
     double baseline = laneTop + kLaneHeight;
-    svg.rect(left, laneTop, columns, kLaneHeight, "#f7f7f7");
-    svg.path(areaPath(lane.peak, left, baseline, kLaneHeight), palette::lighter(lane.color));
-    svg.path(areaPath(lane.average, left, baseline, kLaneHeight), lane.color);
+    svg.rect(left, laneTop, columns, kLaneHeight, present::hex(present::palette::kLaneBackground));
+    svg.path(areaPath(lane.peak, left, baseline, kLaneHeight), present::hex(present::peakShade(lane.color)));
+    svg.path(areaPath(lane.average, left, baseline, kLaneHeight), present::hex(lane.color));
     if (!lane.pageable.empty())
       svg.path(areaPath(lane.pageable, left, baseline, kLaneHeight), "url(#" + hatchId + ")");
     svg.text(left - 8, baseline - 4,
@@ -112,7 +114,7 @@ std::string svgTimelineStrip(const TimelineStrip& strip, std::string_view label,
   // Starvation: stacked by cause in report order, drawn from the largest cumulative share down so
   // each cause shows as its own band.
   const double baseline = starvationTop + kStarvationHeight;
-  svg.rect(left, starvationTop, columns, kStarvationHeight, "#f7f7f7");
+  svg.rect(left, starvationTop, columns, kStarvationHeight, present::hex(present::palette::kLaneBackground));
   std::vector<double> cumulative(strip.columns, 0.0);
   std::array<std::vector<double>, analysis::kGapCauseCount> stacked;
   std::array<bool, analysis::kGapCauseCount> present{};
@@ -128,17 +130,17 @@ std::string svgTimelineStrip(const TimelineStrip& strip, std::string_view label,
   for (std::size_t c = stacked.size(); c-- > 0;) {
     if (present[c]) {
       svg.path(areaPath(stacked[c], left, baseline, kStarvationHeight),
-               palette::causeColor(static_cast<analysis::GapCause>(c)));
+               present::hex(present::causeColor(static_cast<analysis::GapCause>(c))));
     }
   }
   svg.text(left - 8, baseline - 8,
            fmt::format("starvation ({})", trace::formatPct(columns > 0 ? starvedTotal / columns * 100 : 0)),
            TextAnchor::End, 11, true);
 
-  svg.line(left, axisY, left + columns, axisY, palette::kAxis);
+  svg.line(left, axisY, left + columns, axisY, present::hex(present::palette::kAxis));
   for (double t : niceTicks(0, windowNs, 8)) {
     double x = left + (windowNs > 0 ? t / windowNs * columns : 0);
-    svg.line(x, axisY, x, axisY + 4, palette::kAxis);
+    svg.line(x, axisY, x, axisY + 4, present::hex(present::palette::kAxis));
     svg.text(x, axisY + 16, "+" + trace::formatDuration(static_cast<analysis::TimeNs>(std::llround(t))),
              TextAnchor::Middle, 10);
   }
@@ -147,8 +149,8 @@ std::string svgTimelineStrip(const TimelineStrip& strip, std::string_view label,
   for (std::size_t c = 0; c < present.size(); ++c) {
     if (!present[c]) continue;
     auto cause = static_cast<analysis::GapCause>(c);
-    svg.rect(legendX, legendY - 9, 10, 10, palette::causeColor(cause));
-    std::string name(analysis::gapCauseLabel(cause));
+    svg.rect(legendX, legendY - 9, 10, 10, present::hex(present::causeColor(cause)));
+    std::string name(present::causeLabel(cause));
     svg.text(legendX + 14, legendY, name, TextAnchor::Start, 10);
     legendX += 24 + 5.6 * static_cast<double>(name.size());
   }

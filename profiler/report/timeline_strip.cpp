@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "analysis/coverage.h"
-#include "report/report_palette.h"
+#include "present/palette.h"
 
 namespace feedscope::report {
 
@@ -14,11 +14,11 @@ using trace::IntervalKind;
 
 namespace {
 
-StripLane laneOf(std::string label, std::string_view color, const SpanList& spans, Span window,
+StripLane laneOf(std::string label, present::Rgb color, const SpanList& spans, Span window,
                  std::size_t columns) {
   StripLane lane;
   lane.label = std::move(label);
-  lane.color = std::string(color);
+  lane.color = color;
   lane.average = analysis::coveragePerBucket(spans, window, columns);
   std::vector<double> fine = analysis::coveragePerBucket(spans, window, columns * kPeakSubdivisions);
   lane.peak.assign(columns, 0.0);
@@ -82,17 +82,17 @@ TimelineStrip buildTimelineStrip(const trace::Run& run, const analysis::DeviceAn
     for (auto& s : streams) {
       std::string label = s.stream >= 0 ? "kernels · stream " + std::to_string(s.stream)
                                         : "kernels · " + std::to_string(foldedCount) + " other streams";
-      strip.lanes.push_back(laneOf(std::move(label), palette::kKernel, s.spans, window, columns));
+      strip.lanes.push_back(laneOf(std::move(label), present::palette::kKernel, s.spans, window, columns));
     }
   } else {
     for (const auto& s : streams) {
-      strip.lanes.push_back(
-          laneOf("kernels · stream " + std::to_string(s.stream), palette::kKernel, s.spans, window, columns));
+      strip.lanes.push_back(laneOf("kernels · stream " + std::to_string(s.stream), present::palette::kKernel,
+                                   s.spans, window, columns));
     }
   }
 
   if (!tl.h2d.empty()) {
-    StripLane lane = laneOf("H2D copies", palette::kH2dPinned, tl.h2d, window, columns);
+    StripLane lane = laneOf("H2D copies", present::palette::kH2dPinned, tl.h2d, window, columns);
     if (!tl.h2d_pageable.empty())
       lane.pageable = analysis::coveragePerBucket(tl.h2d_pageable, window, columns);
     strip.lanes.push_back(std::move(lane));
@@ -102,14 +102,14 @@ TimelineStrip buildTimelineStrip(const trace::Run& run, const analysis::DeviceAn
     spans.reserve(tl.d2h_copies.size());
     for (const auto& c : tl.d2h_copies) spans.push_back({c.start_ns, c.end_ns});
     strip.lanes.push_back(
-        laneOf("D2H copies", palette::kD2h, analysis::unionOfSorted(spans), window, columns));
+        laneOf("D2H copies", present::palette::kD2h, analysis::unionOfSorted(spans), window, columns));
   }
   SpanList memsetUnion = analysis::uniteAll(std::move(memsets));
   if (!memsetUnion.empty())
-    strip.lanes.push_back(laneOf("memsets", palette::kMemset, memsetUnion, window, columns));
+    strip.lanes.push_back(laneOf("memsets", present::palette::kMemset, memsetUnion, window, columns));
   if (!tl.data_loading.empty()) {
     strip.lanes.push_back(
-        laneOf("host: data loading", palette::kDataLoading, tl.data_loading, window, columns));
+        laneOf("host: data loading", present::palette::kDataLoading, tl.data_loading, window, columns));
   }
 
   std::array<SpanList, analysis::kGapCauseCount> byCause;

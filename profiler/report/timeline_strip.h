@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/run_analysis.h"
+#include "present/palette.h"
 #include "trace/run.h"
 
 namespace feedscope::report {
@@ -20,7 +21,7 @@ inline constexpr std::size_t kMaxKernelLanes = 6;
 
 struct StripLane {
   std::string label;  // "kernels · stream 7"
-  std::string color;
+  present::Rgb color = 0;
   std::vector<double> average;   // busy fraction (0..1) per column
   std::vector<double> peak;      // the highest busy fraction of the column's sub-columns
   std::vector<double> pageable;  // H2D lane only: the part from pageable memory (empty otherwise)

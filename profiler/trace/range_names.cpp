@@ -58,6 +58,24 @@ IntervalKind classifyRangeName(std::string_view name) {
   return IntervalKind::Range;
 }
 
+std::string foldedRangeName(std::string_view name) {
+  std::size_t digits = name.size();
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(name[digits - 1]))) --digits;
+  if (digits == name.size() || digits == 0) return std::string(name);
+  const char before = name[digits - 1];
+  const bool numbered = before == '#' || classifyRangeName(name) == IntervalKind::Step;
+  return numbered ? std::string(name.substr(0, digits)) + "N" : std::string(name);
+}
+
+bool isInputPathRangeName(std::string_view name) {
+  const LowerName lowered(name);
+  const std::string_view n = lowered.view();
+  for (std::string_view marker : {"sparse_data_dist", "input_dist", "collate", "pin_memory"}) {
+    if (n.find(marker) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 std::optional<long long> stepNumber(std::string_view name) {
   std::size_t end = name.size();
   std::size_t begin = end;

@@ -28,7 +28,7 @@ struct AxisTick {
 std::vector<XY> downsampleKeepMax(const std::vector<XY>& points, std::size_t maxPoints);
 
 // Step time in ms by step number as the steps are named ("ProfilerStep#12" is 12; unnumbered steps
-// count from 0), so that the chart and the timeline call a step the same (issue 13, 9).
+// count from 0), so that the chart and the timeline call a step the same.
 std::vector<XY> stepTimesMs(const analysis::DeviceAnalysis& device, std::size_t maxPoints = 2000);
 // The step numbered `number`, if there is one.
 const analysis::StepMetrics* stepByNumber(const analysis::DeviceAnalysis& device, std::int64_t number);

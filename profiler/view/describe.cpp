@@ -1,10 +1,13 @@
 // Descriptions of timeline items.
 #include "view/describe.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "analysis/gap_cause.h"
+#include "present/causes.h"
+#include "present/numbers.h"
 #include "trace/units.h"
 
 namespace feedscope::view {
@@ -14,28 +17,6 @@ const std::string* Description::find(std::string_view key) const {
     if (f.key == key) return &f.value;
   }
   return nullptr;
-}
-
-std::string formatOffset(double displayNs) {
-  char buf[64];
-  const char* sign = displayNs < 0 ? "-" : "+";
-  double a = std::fabs(displayNs);
-  if (a < 1e6) {
-    std::snprintf(buf, sizeof buf, "%s%.3f µs", sign, a / 1e3);
-  } else {
-    std::snprintf(buf, sizeof buf, "%s%.6f ms", sign, a / 1e6);
-  }
-  return buf;
-}
-
-std::string withThousands(std::uint64_t n) {
-  std::string digits = std::to_string(n);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
 }
 
 std::string itemNoun(LaneKind kind, std::uint64_t count) {
@@ -82,25 +63,22 @@ std::string memoryWord(trace::MemoryKind kind) {
   }
 }
 
-std::string causeExplanation(analysis::GapCause cause) {
-  using analysis::GapCause;
-  switch (cause) {
-    case GapCause::CopyWaitPageable:
-      return "an input copy from pageable memory was running; pin the input to hide it";
-    case GapCause::CopyWaitPinned:
-      return "an input copy was running; prefetch it on a side stream to hide it";
-    case GapCause::HostDataLoading:
-      return "the host was late, loading data";
-    case GapCause::HostBlockedInCuda:
-      return "the host was late, blocked in a synchronising CUDA call";
-    case GapCause::HostLaunchOverhead:
-      return "the host was late by less than the launch-overhead threshold";
-    case GapCause::HostOther:
-      return "the host was late (Python or CPU work)";
-    case GapCause::DependencyOther:
-      break;
+// The host range that names the host-other segment starting at `start` on `device`: its name,
+// "none (no range or operator was open on the launching thread)" otherwise.
+std::string hostRangeOf(const RunLanes& run, std::int32_t device, TimeNs start) {
+  const analysis::RunAnalysis* analysis = run.input.analysis;
+  if (analysis != nullptr && run.input.strings != nullptr) {
+    for (const analysis::DeviceAnalysis& d : analysis->devices) {
+      if (d.device != device) continue;
+      const auto& causes = d.timeline.causes;
+      auto it = std::lower_bound(causes.begin(), causes.end(), start,
+                                 [](const analysis::CauseSegment& s, TimeNs t) { return s.start < t; });
+      if (it != causes.end() && it->start == start && it->name != analysis::kUnnamedSegment) {
+        return std::string(run.input.strings->get(it->name));
+      }
+    }
   }
-  return "the work was already issued: a dependency, or nothing in the data explains it";
+  return "none (no range or operator was open on the launching thread)";
 }
 
 }  // namespace
@@ -117,12 +95,16 @@ Description describeInterval(const TimelineModel& model, std::size_t laneIndex, 
   TimeNs duration = c.end_ns[p] - c.start_ns[p];
   d.fields.push_back({"run", run.name});
   d.fields.push_back({"lane", lane.title});
-  d.fields.push_back({"start", formatOffset(model.toDisplay(lane.run, c.start_ns[p]))});
+  d.fields.push_back({"start", present::formatOffset(model.toDisplay(lane.run, c.start_ns[p]))});
   d.fields.push_back({"duration", trace::formatDuration(duration)});
   if (lane.kind == LaneKind::Starvation) {
     auto cause = TimelineModel::starvationCause(row, item);
-    d.fields.push_back({"cause", std::string(analysis::gapCauseLabel(cause))});
-    d.fields.push_back({"why", causeExplanation(cause)});
+    d.fields.push_back({"cause", std::string(present::causeLabel(cause))});
+    d.fields.push_back({"why", std::string(present::causeExplanation(cause))});
+    if (cause == analysis::GapCause::HostOther) {
+      // Which host code kept the GPU waiting: the range the launching thread was in (host_wait_names.h).
+      d.fields.push_back({"host range", hostRangeOf(run, lane.device, c.start_ns[p])});
+    }
   }
   if (lane.kind == LaneKind::IdleDifference) {
     const TimeNs diff = TimelineModel::idleDifference(row, item);
@@ -162,17 +144,18 @@ Description describeFold(const TimelineModel& model, const Hit& hit, const Viewp
   Description d;
   std::uint64_t count = hit.end_item - hit.item;
   if (lane.kind == LaneKind::Starvation) {
-    d.title = withThousands(count) + " " + itemNoun(lane.kind, count) + " (" +
-              std::string(causeGroupLabel(
-                  static_cast<CauseGroup>(std::min<std::size_t>(hit.row, kCauseGroupCount - 1)))) +
+    d.title = present::withThousands(count) + " " + itemNoun(lane.kind, count) + " (" +
+              std::string(present::causeGroupLabel(static_cast<present::CauseGroup>(
+                  std::min<std::size_t>(hit.row, present::kCauseGroupCount - 1)))) +
               ")";
   } else {
-    d.title = withThousands(count) + " " + itemNoun(lane.kind, count);
+    d.title = present::withThousands(count) + " " + itemNoun(lane.kind, count);
   }
   double from = viewport.toTime(hit.column);
   d.fields.push_back({"run", model.runs()[lane.run].name});
   d.fields.push_back({"lane", lane.title});
-  d.fields.push_back({"pixel", formatOffset(from) + " … " + formatOffset(from + viewport.nsPerPx())});
+  d.fields.push_back(
+      {"pixel", present::formatOffset(from) + " … " + present::formatOffset(from + viewport.nsPerPx())});
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.0f %% of the pixel's time", hit.fold_column.mean * 100.0);
   d.fields.push_back({"busy", buf});
@@ -184,32 +167,6 @@ Description describeFold(const TimelineModel& model, const Hit& hit, const Viewp
 Description describeHit(const TimelineModel& model, const Hit& hit, const Viewport& viewport) {
   return hit.kind == Hit::Kind::Interval ? describeInterval(model, hit.lane, hit.row, hit.item)
                                          : describeFold(model, hit, viewport);
-}
-
-std::string runHeadline(const analysis::RunAnalysis& run) {
-  const analysis::DeviceAnalysis* d = run.primary();
-  if (d == nullptr) return "no GPU work in this run";
-  const auto& m = d->whole;
-  char buf[512];
-  std::snprintf(
-      buf, sizeof buf,
-      "starved %.2f %% of the GPU window (copy wait %.2f %%, host wait %.2f %%, other %.2f %%) · %s",
-      m.starvationPct(), m.pct(m.gaps.copyWait()), m.pct(m.gaps.hostWait()),
-      m.pct(m.gaps[analysis::GapCause::DependencyOther]),
-      std::string(analysis::verdictSentence(d->verdict)).c_str());
-  std::string out = buf;
-  if (d->step_summary) {
-    out += " · " + std::to_string(d->step_summary->count) + " steps, median " +
-           trace::formatDuration(d->step_summary->median_ns);
-  }
-  // What prefetching would make of it: the same prediction the reports give.
-  std::snprintf(buf, sizeof buf, " · prefetched %s (%.2fx), bound by %s",
-                trace::formatDuration(d->what_if.prefetch_step_ns).c_str(), d->what_if.prefetchSpeedup(),
-                std::string(analysis::prefetchBoundLabel(d->what_if.prefetch_bound)).c_str());
-  out += buf;
-  if (run.devices.size() > 1)
-    out += " · GPU " + std::to_string(d->device) + " of " + std::to_string(run.devices.size());
-  return out;
 }
 
 std::string toText(const Description& d) {

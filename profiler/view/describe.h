@@ -30,18 +30,9 @@ Description describeInterval(const TimelineModel& model, std::size_t lane, std::
 Description describeFold(const TimelineModel& model, const Hit& hit, const Viewport& viewport);
 Description describeHit(const TimelineModel& model, const Hit& hit, const Viewport& viewport);
 
-// One line that says how starved a run was and why, for the run's header on the timeline:
-// "starved 45.06 % of the GPU window (copy wait 18.51 %, host wait 26.08 %, other 0.48 %) · highly
-// input-bound · 16 steps, median 21.0 ms".
-std::string runHeadline(const analysis::RunAnalysis& run);
-
 // Title then "key: value" lines.
 std::string toText(const Description& d);
 
-// An offset from the run's display origin with nanosecond precision: "+12.345678 ms", "-3.250 µs".
-std::string formatOffset(double displayNs);
-// 1284 -> "1,284".
-std::string withThousands(std::uint64_t n);
 // "kernel"/"kernels", "copy"/"copies", ... for a lane.
 std::string itemNoun(LaneKind kind, std::uint64_t count);
 

@@ -7,6 +7,8 @@
 #include <map>
 #include <tuple>
 
+#include "trace/copy_names.h"
+#include "present/numbers.h"
 #include "trace/statistics.h"
 #include "trace/units.h"
 #include "view/describe.h"
@@ -85,7 +87,7 @@ std::string eventText(const TimelineModel& model, const EventRow& row, EventColu
     case EventColumn::Lane:
       return model.runs()[lane.run].name + " · " + lane.title;
     case EventColumn::Start:
-      return formatOffset(row.start);
+      return present::formatOffset(row.start);
     case EventColumn::Duration:
       return trace::formatDuration(row.duration);
     case EventColumn::Bytes:
@@ -150,7 +152,7 @@ std::vector<SummaryRow> summarize(const TimelineModel& model, TimeRange range, S
           if (slot == nullptr) slot = &groups[{lane.run, model.intervalName(lane, row, i)}];
           acc = slot;
         } else {
-          acc = &groups[{lane.run, copyDisplayName(c.kind[p], c.src[p], c.dst[p])}];
+          acc = &groups[{lane.run, trace::copyDisplayName(c.kind[p], c.src[p], c.dst[p])}];
         }
         const double clipped =
             std::min(static_cast<double>(c.end_ns[p]), t1) - std::max(static_cast<double>(c.start_ns[p]), t0);
@@ -205,7 +207,7 @@ std::string summaryText(const TimelineModel& model, const SummaryRow& row, Summa
     case SummaryColumn::Name:
       return row.name;
     case SummaryColumn::Count:
-      return withThousands(row.count);
+      return present::withThousands(row.count);
     case SummaryColumn::Total:
       return trace::formatDuration(row.total);
     case SummaryColumn::Mean:

@@ -6,10 +6,12 @@
 #include <cstddef>
 #include <vector>
 
-#include "view/colors.h"
+#include "present/palette.h"
 #include "view/viewport.h"
 
 namespace feedscope::view {
+
+using present::Rgb;
 
 struct Mark {
   TimeRange range;

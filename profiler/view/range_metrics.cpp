@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "present/numbers.h"
 #include "trace/units.h"
 
 namespace feedscope::view {
@@ -26,8 +27,8 @@ std::vector<RangeFigures> measureRange(const TimelineModel& model, TimeRange ran
 Description describeRange(const TimelineModel& model, TimeRange range,
                           const analysis::AnalysisOptions& options) {
   Description d;
-  d.title = "Selection " + formatOffset(range.start) + " … " + formatOffset(range.end) + " (" +
-            trace::formatDuration(static_cast<trace::TimeNs>(range.length())) + ")";
+  d.title = "Selection " + present::formatOffset(range.start) + " … " + present::formatOffset(range.end) +
+            " (" + trace::formatDuration(static_cast<trace::TimeNs>(range.length())) + ")";
   for (const RangeFigures& f : measureRange(model, range, options)) {
     const auto& m = f.metrics;
     char buf[512];

@@ -1,5 +1,6 @@
 // Name search: string ids first, then intervals by name id.
 #include "view/search.h"
+#include "trace/copy_names.h"
 
 #include <algorithm>
 #include <array>
@@ -43,7 +44,7 @@ class UnnamedMatches {
     std::size_t d = static_cast<std::size_t>(dst) % trace::kMemoryKindCount;
     std::int8_t& known = known_[(k * trace::kMemoryKindCount + s) * trace::kMemoryKindCount + d];
     if (known < 0) {
-      std::string name = trace::isCopy(kind) ? copyDisplayName(kind, src, dst)
+      std::string name = trace::isCopy(kind) ? trace::copyDisplayName(kind, src, dst)
                                              : std::string(trace::intervalKindName(kind));
       known = containsIgnoringCase(name, needle_) ? 1 : 0;
     }

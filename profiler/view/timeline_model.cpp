@@ -8,7 +8,9 @@
 #include <limits>
 #include <tuple>
 
+#include "trace/copy_names.h"
 #include "analysis/span_set.h"
+#include "present/causes.h"
 #include "trace/track_order.h"
 #include "trace/units.h"
 
@@ -91,7 +93,7 @@ Rgb laneBaseColor(LaneKind kind) {
     case LaneKind::ApiCalls:
       return palette::kApiCall;
     default:
-      return 0x7d93b0;
+      return palette::kHostRange;
   }
 }
 
@@ -111,12 +113,6 @@ std::string trackTitle(const trace::Track& track) {
 
 void throwIfCancelled(const std::atomic<bool>* cancelled) {
   if (cancelled != nullptr && cancelled->load(std::memory_order_relaxed)) throw BuildCancelled{};
-}
-
-std::string capitalised(std::string_view s) {
-  std::string out(s);
-  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
-  return out;
 }
 
 }  // namespace
@@ -175,28 +171,6 @@ std::string_view alignmentLabel(Alignment a) {
       break;
   }
   return "on each run's own clock (absolute time)";
-}
-
-std::string copyDisplayName(IntervalKind kind, trace::MemoryKind src, trace::MemoryKind dst) {
-  std::string_view direction = "DtoD";
-  switch (kind) {
-    case IntervalKind::MemcpyHtoD:
-      direction = "HtoD";
-      break;
-    case IntervalKind::MemcpyDtoH:
-      direction = "DtoH";
-      break;
-    case IntervalKind::MemcpyHtoH:
-      direction = "HtoH";
-      break;
-    case IntervalKind::MemcpyPtoP:
-      direction = "PtoP";
-      break;
-    default:
-      break;
-  }
-  return "Memcpy " + std::string(direction) + " (" + capitalised(trace::memoryKindName(src)) + " -> " +
-         capitalised(trace::memoryKindName(dst)) + ")";
 }
 
 std::vector<Row> packRows(const trace::IntervalColumns& columns, std::vector<std::uint32_t> positions,
@@ -288,8 +262,8 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
     for (const auto& d : input.analysis->devices) {
       if (d.device != device) continue;
       // One row per group of causes; each keeps its intervals' causes in a column of their own.
-      std::array<trace::IntervalColumns*, kCauseGroupCount> groups{};
-      std::array<std::vector<analysis::GapCause>*, kCauseGroupCount> causes{};
+      std::array<trace::IntervalColumns*, present::kCauseGroupCount> groups{};
+      std::array<std::vector<analysis::GapCause>*, present::kCauseGroupCount> causes{};
       for (std::size_t g = 0; g < groups.size(); ++g) {
         groups[g] = derived_columns_.emplace_back(std::make_unique<trace::IntervalColumns>()).get();
         causes[g] = derived_causes_.emplace_back(std::make_unique<std::vector<analysis::GapCause>>()).get();
@@ -298,8 +272,8 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
         if (seg.end <= seg.start) continue;
         // The kind only fills the column: what a starvation interval is, is its cause.
         trace::Interval iv{seg.start, seg.end, IntervalKind::Overhead};
-        iv.name = derived_strings_->intern(analysis::gapCauseLabel(seg.cause));
-        const auto group = static_cast<std::size_t>(causeGroup(seg.cause));
+        iv.name = derived_strings_->intern(present::causeLabel(seg.cause));
+        const auto group = static_cast<std::size_t>(present::causeGroup(seg.cause));
         groups[group]->push_back(iv);
         causes[group]->push_back(seg.cause);
       }
@@ -479,7 +453,7 @@ std::string TimelineModel::intervalName(const Lane& lane, const Row& row, std::s
   std::size_t p = row.position(i);
   std::string_view name = lane.strings != nullptr ? lane.strings->get(columns.name[p]) : std::string_view{};
   if (name.empty() && trace::isCopy(columns.kind[p]))
-    return copyDisplayName(columns.kind[p], columns.src[p], columns.dst[p]);
+    return trace::copyDisplayName(columns.kind[p], columns.src[p], columns.dst[p]);
   if (name.empty()) return std::string(trace::intervalKindName(columns.kind[p]));
   return std::string(name);
 }
@@ -493,13 +467,13 @@ Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i
   std::size_t p = row.position(i);
   switch (lane.kind) {
     case LaneKind::Starvation:
-      return causeColor(starvationCause(row, i));
+      return present::causeColor(starvationCause(row, i));
     case LaneKind::IdleDifference:  // more idle than the baseline: worse, red; less: better, green
-      return columns.flags[p] != 0 ? palette::kCopyWaitPageable : palette::kLessIdle;
+      return columns.flags[p] != 0 ? palette::kWorse : palette::kBetter;
     case LaneKind::CopyH2D:
-      return copyColor(columns.kind[p], columns.src[p]);
+      return present::copyColor(columns.kind[p], columns.src[p]);
     case LaneKind::CopyD2H:
-      return copyColor(columns.kind[p], columns.dst[p]);
+      return present::copyColor(columns.kind[p], columns.dst[p]);
     case LaneKind::Kernels:
     case LaneKind::CopyOther:
     case LaneKind::Memset:
@@ -510,7 +484,7 @@ Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i
     default:
       break;
   }
-  return lane.strings != nullptr ? nameColor(lane.strings->get(columns.name[p])) : lane.base_color;
+  return lane.strings != nullptr ? present::nameColor(lane.strings->get(columns.name[p])) : lane.base_color;
 }
 
 }  // namespace feedscope::view

@@ -13,13 +13,17 @@
 #include <vector>
 
 #include "analysis/run_analysis.h"
+#include "present/palette.h"
 #include "trace/run.h"
 #include "trace/string_table.h"
-#include "view/colors.h"
 #include "view/row.h"
 #include "view/viewport.h"
 
 namespace feedscope::view {
+
+// The timeline draws in the one palette of what users see (present/palette.h).
+using present::Rgb;
+namespace palette = present::palette;
 
 enum class LaneKind : std::uint8_t {
   Starvation,      // idle gaps of compute on one device, by cause (derived from the analysis)
@@ -152,8 +156,6 @@ class TimelineModel {
   std::vector<IdleLane> idle_lanes_;
 };
 
-// "Memcpy HtoD (Pageable -> Device)": the names PyTorch-profiler users know.
-std::string copyDisplayName(trace::IntervalKind kind, trace::MemoryKind src, trace::MemoryKind dst);
 
 // Splits intervals (positions into `columns`, in start order) into rows where none overlap: each goes
 // to the first row whose last interval has ended (nesting becomes depth). At most `maxRows`; the last

@@ -42,7 +42,7 @@ RunFixture causesRun(bool withApi) {
 
 TEST(GapAttribution, EveryCauseWithApiRecords) {
   RunFixture f = causesRun(true);
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   ASSERT_TRUE(tl.has_api_records);
   WindowMetrics m = measureWindow(tl, tl.gpu_window);
   EXPECT_EQ(m.window_ns, 2'100'000);
@@ -83,7 +83,7 @@ TEST(GapAttribution, EveryCauseWithApiRecords) {
 
 TEST(GapAttribution, WithoutApiRecordsAllNonCopyTimeIsHostWait) {
   RunFixture f = causesRun(false);
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   ASSERT_FALSE(tl.has_api_records);
   WindowMetrics m = measureWindow(tl, tl.gpu_window);
   EXPECT_EQ(m.gaps[GapCause::CopyWaitPinned], 10'000);
@@ -102,7 +102,7 @@ TEST(GapAttribution, PageableCopyWinsOverPinnedWhereBothRun) {
   f.h2d(20, 60, 100, MemoryKind::Pinned, 8);
   f.h2d(40, 80, 100, MemoryKind::Pageable, 9);
   f.finish();
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   WindowMetrics m = measureWindow(tl, tl.gpu_window);
   EXPECT_EQ(m.gaps[GapCause::CopyWaitPageable], 40);  // [40,80)
   EXPECT_EQ(m.gaps[GapCause::CopyWaitPinned], 20);    // [20,40)

@@ -6,6 +6,7 @@
 #include "analysis/findings.h"
 #include "analysis/run_analysis.h"
 #include "support/run_fixture.h"
+#include "trace/range_names.h"
 
 namespace feedscope::analysis {
 namespace {
@@ -25,12 +26,13 @@ constexpr TimeNs kMs = 1'000'000;
 //   [5.5, 9.5) GPU: the kernel; host: cudaStreamSynchronize [5.6, 9.6) (loss.item())
 //   [9.6, 10)  host: optimizer bookkeeping (a host operator)
 // The GPU idles from 9.5 to the next step's 5.5: one input gap across the step boundary.
-RunFixture plainLoop(int steps, MemoryKind memory = MemoryKind::Pageable) {
+RunFixture plainLoop(int steps, MemoryKind memory = MemoryKind::Pageable, const std::string& rangeAt1To3 = "") {
   RunFixture f("plain");
   for (int i = 0; i < steps; ++i) {
     const TimeNs t = i * 10 * kMs;
     const auto corr = static_cast<std::uint32_t>(10 * i + 1);
     f.step(t, t + 10 * kMs, i);
+    if (!rangeAt1To3.empty()) f.host(IntervalKind::Range, rangeAt1To3, t + kMs, t + 3 * kMs);
     f.host(IntervalKind::DataLoading, "enumerate(DataLoader)#_MultiProcessingDataLoaderIter.__next__", t, t + kMs);
     f.api("cudaMemcpyAsync", t + 3 * kMs, t + 5 * kMs, corr);
     f.h2d(t + 3200 * kUs, t + 5 * kMs, 20'000'000, memory, 7, corr);
@@ -77,6 +79,27 @@ TEST(PrefetchModel, PlainLoopPathsWorkedOutByHand) {
   EXPECT_DOUBLE_EQ(d.input_bound_pct, 50.0);
   EXPECT_EQ(d.verdict, InputBoundVerdict::HighlyInputBound);
   EXPECT_EQ(d.what_if.pinned_reference_source, "assumed");
+}
+
+// The host's [1, 3) of the plain loop under a range: a range of the model's own code stays on the GPU's
+// path; one whose name says it is input work (trace::isInputPathRangeName) goes, as loading does.
+TEST(PrefetchModel, NamedInputPathWorkGoesNamedModelWorkStays) {
+  const AnalysisOptions o = at50Gbps();
+  RunFixture model = plainLoop(6, MemoryKind::Pageable, "## model_prep ##");
+  RunFixture input = plainLoop(6, MemoryKind::Pageable, "## sparse_data_dist ##");
+  RunFixture collate = plainLoop(6, MemoryKind::Pageable, "collate_batch");
+  const PrefetchPaths pm = analyzeRun(model.run(), model.strings(), o).devices[0].steps[2].prefetch;
+  const PrefetchPaths pi = analyzeRun(input.run(), input.strings(), o).devices[0].steps[2].prefetch;
+  const PrefetchPaths pc = analyzeRun(collate.run(), collate.strings(), o).devices[0].steps[2].prefetch;
+  EXPECT_EQ(pm.gpu_ns, 5 * kMs + 2 * kMs);  // the named model work stays inside the input gap
+  EXPECT_EQ(*pm.host_ns, 3 * kMs);          // and is host work of the step
+  EXPECT_EQ(pi.gpu_ns, 5 * kMs);            // input distribution runs ahead, off both paths
+  EXPECT_EQ(*pi.host_ns, 1 * kMs);
+  EXPECT_EQ(pc.gpu_ns, 5 * kMs);
+  EXPECT_EQ(*pc.host_ns, 1 * kMs);
+  EXPECT_TRUE(trace::isInputPathRangeName("## sparse_data_dist ##"));
+  EXPECT_TRUE(trace::isInputPathRangeName("Collate"));
+  EXPECT_FALSE(trace::isInputPathRangeName("## forward ##"));
 }
 
 TEST(PrefetchModel, UnnamedTimeIsNotInputInATraceThatNamesLittle) {

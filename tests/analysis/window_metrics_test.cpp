@@ -31,7 +31,7 @@ RunFixture exampleRun() {
 
 TEST(WindowMetrics, TheArchitectureExample) {
   RunFixture f = exampleRun();
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   EXPECT_EQ(tl.gpu_window, at(0, 30));
   WindowMetrics m = measureWindow(tl, tl.gpu_window);
   EXPECT_EQ(m.window_ns, 30);
@@ -59,7 +59,7 @@ TEST(WindowMetrics, TheArchitectureExample) {
 
 TEST(WindowMetrics, AWindowThatCutsIntervals) {
   RunFixture f = exampleRun();
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   // W = [5,25): kernels cover [5,10) and [20,25); the copy covers all of W.
   WindowMetrics m = measureWindow(tl, at(5, 25));
   EXPECT_EQ(m.window_ns, 20);
@@ -90,7 +90,7 @@ TEST(WindowMetrics, EmptyRunHasNoDevice) {
   EXPECT_TRUE(ra.devices.empty());
   ASSERT_EQ(ra.run_findings.size(), 1u);
   EXPECT_EQ(ra.run_findings[0].id, "no_gpu_activity");
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   WindowMetrics m = measureWindow(tl, tl.gpu_window);
   EXPECT_EQ(m.window_ns, 0);
   EXPECT_EQ(m.starvationPct(), 0.0);
@@ -101,7 +101,7 @@ TEST(WindowMetrics, CopiesButNoKernels) {
   RunFixture f;
   f.h2d(100, 200, 1000, MemoryKind::Pinned);
   f.finish();
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   WindowMetrics m = measureWindow(tl, tl.gpu_window);
   EXPECT_EQ(m.window_ns, 100);
   EXPECT_EQ(m.compute_busy_ns, 0);
@@ -125,7 +125,7 @@ TEST(WindowMetrics, ManyOverlappingStreamsAreUnitedNotSummed) {
   f.memset(185, 190);
   f.gpuInterval(IntervalKind::Synchronization, 150, 200);  // syncs never count as busy
   f.finish();
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   WindowMetrics m = measureWindow(tl, tl.gpu_window);
   EXPECT_EQ(m.window_ns, 210);
   EXPECT_EQ(m.compute_busy_ns, 160);  // [0,150) + [200,210)
@@ -194,7 +194,7 @@ TEST(WindowMeter, ReusedCursorsAgreeWithFreshMeasurements) {
     t = e;
   }
   f.finish();
-  DeviceTimeline tl = buildDeviceTimeline(f.run(), f.strings(), 0);
+  DeviceTimeline tl = buildDeviceTimeline(f.run(), 0);
   WindowMeter meter(tl);
   std::uniform_int_distribution<TimeNs> at(-50, t + 50), width(0, 400);
   for (int i = 0; i < 500; ++i) {

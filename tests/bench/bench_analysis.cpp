@@ -41,7 +41,7 @@ BENCHMARK(BM_AnalyzeRun10M)->Unit(benchmark::kMillisecond)->Repetitions(5)->Repo
 // Metrics of one window (a selection) once the device timeline is built: what the GUI asks per drag.
 void BM_MeasureWindow(benchmark::State& state) {
   const auto& session = run10M();
-  static const auto timeline = feedscope::analysis::buildDeviceTimeline(session.runs[0], session.strings, 0);
+  static const auto timeline = feedscope::analysis::buildDeviceTimeline(session.runs[0], 0);
   const auto w = timeline.gpu_window;
   const feedscope::analysis::Span tenth{w.start + w.length() / 2, w.start + w.length() / 2 + w.length() / 10};
   for (auto _ : state) benchmark::DoNotOptimize(feedscope::analysis::measureWindow(timeline, tenth).starvation_ns);

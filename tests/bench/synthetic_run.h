@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 
+#include "trace/api_calls.h"
 #include "trace/run_builder.h"
 #include "trace/session.h"
 
@@ -53,6 +54,7 @@ inline trace::Session makeSyntheticRun(std::size_t targetIntervals, std::uint32_
     b.add(host, {stepStart, t, IntervalKind::Step, 0, {}, {}, session.strings.intern("ProfilerStep#" + std::to_string(s))});
   }
   session.runs.push_back(b.finish());
+  trace::markApiCalls(session.runs.back(), session.strings);  // as an importer flags its calls
   return session;
 }
 

@@ -239,8 +239,10 @@ TEST_F(DecoderTest, SynchronousRuntimeAndDriverCallsKeepTheirNames) {
   decoder.decode(asRecord(driver), batch);
   ASSERT_EQ(batch.intervals.size(), 2u);
   EXPECT_EQ(strings.get(batch.intervals[0].interval.name), "cudaStreamSynchronize");
-  EXPECT_EQ(batch.intervals[0].interval.flags, 0);
+  // A synchronisation blocks the calling thread: flagged once, here (trace/api_calls.h).
+  EXPECT_EQ(batch.intervals[0].interval.flags, trace::flags::kBlockingApi);
   EXPECT_EQ(batch.intervals[1].interval.kind, IntervalKind::DriverApi);
+  EXPECT_EQ(batch.intervals[1].interval.flags, 0);
   EXPECT_EQ(strings.get(batch.intervals[1].interval.name), "cuLaunchKernel");
 }
 

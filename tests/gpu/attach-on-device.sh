@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU check of `feedscope record` (issue #4), in one go on the GPU machine (about 4-6 minutes on an
+# The GPU check of `feedscope record`, in one go on the GPU machine (about 4-6 minutes on an
 # H200): a naive and a prefetching PyTorch training loop recorded as an A/B pair (copies pageable
 # against pinned, starvation, NVTX steps), their kernel and copy counts against torch.profiler's for
 # the same loop run separately, the overhead of recording on step time (median over repeated runs,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Summarizes the files tests/gpu/run-on-device.sh leaves in its output folder as the Markdown tables
-of docs/gpu-results.md, with each target of issue 3 checked. Anything missing reads "not measured"."""
+of docs/gpu-results.md, with each target checked. Anything missing reads "not measured"."""
 import json
 import statistics
 import sys

@@ -187,7 +187,7 @@ TEST(NsysImport, UsesTheExportsOwnMemoryKindTable) {
 }
 
 TEST(NsysImport, CopyKindsWithUnknownEnumNamesFallBackToThePublishedIds) {
-  // Issue 11: an ENUM_CUDA_MEMCPY_OPER whose names a newer nsys spells differently dropped every copy
+  // An ENUM_CUDA_MEMCPY_OPER whose names a newer nsys spells differently dropped every copy
   // and called it an invalid timestamp. Unknown names fall back to the published ids; a kind unknown by
   // both is counted under its own label, not as invalid.
   TempDir dir;

@@ -144,8 +144,10 @@ TEST(PrefetchPrediction, FiveRunsInOneTableAgainstAChosenBaseline) {
   while (t.rows[step].key != "median_step_ns") ++step;
   while (t.rows[inputBound].key != "input_bound_pct") ++inputBound;
   for (std::size_t c = 0; c < 4; ++c) {
-    // Every other run is slower than the fixed loop: nothing about it reads better.
-    EXPECT_EQ(t.cells[step][c].improved(), std::optional<bool>(false)) << t.columns[c].label;
+    // Every other run is slower than the fixed loop: nothing about it reads better. The prefetching
+    // loop's median step is within 1 % of the fixed loop's: within noise (thresholds.h), neither.
+    const std::optional<bool> slower = c == 1 ? std::nullopt : std::optional<bool>(false);
+    EXPECT_EQ(t.cells[step][c].improved(), slower) << t.columns[c].label;
     EXPECT_EQ(t.cells[inputBound][c].improved(), std::optional<bool>(false)) << t.columns[c].label;
     ASSERT_TRUE(t.throughput_ratio[c]);
     EXPECT_LT(*t.throughput_ratio[c], 1.0);

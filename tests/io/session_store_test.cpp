@@ -117,7 +117,7 @@ TEST(SessionStore, WritesAtomicallyAndLeavesNoTemporaryFile) {
   EXPECT_THROW(saveSession(richSession(), dir.file("missing/s.feedscope")), InputError);
 }
 
-// Issue 11: validated on write exactly as on read. Every rule the reader enforces on intervals is
+// Validated on write exactly as on read. Every rule the reader enforces on intervals is
 // broken in turn in memory: the writer refuses with exit-2 input error naming the interval, and the
 // session already at the path is left as it was.
 TEST(SessionStore, WritesNothingItWouldRefuseToRead) {

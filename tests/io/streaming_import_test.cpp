@@ -274,7 +274,7 @@ TEST(StreamingImport, AFifoGivesTheRunOfTheFile) {
   expectSameRun(file.runs[0], file.strings, piped.runs[0], piped.strings, "fifo");
 }
 
-// Issue 11: a gzip bomb of blanks (or one giant entry, or garbage) was held whole: 4 GiB of input
+// A gzip bomb of blanks (or one giant entry, or garbage) was held whole: 4 GiB of input
 // peaked at 6 GiB. Blanks between entries are never held, and a single piece is bounded.
 class CountingSink : public TraceJsonSink {
  public:

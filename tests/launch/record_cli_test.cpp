@@ -85,7 +85,7 @@ TEST(RecordCli, TheProgramsExitStatusIsFeedscopes) {
   EXPECT_EQ(cli.rawFolders(), 0u);
 }
 
-// Issue 11: nothing recorded because the machine has no driver (or no GPU) is said in the words of
+// Nothing recorded because the machine has no driver (or no GPU) is said in the words of
 // `feedscope devices`, with the no-GPU exit code, unless the program itself failed: its status wins.
 TEST(RecordCli, WithoutADriverNothingRecordedIsExit3WithTheReason) {
   Cli cli;

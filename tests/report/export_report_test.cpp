@@ -1,6 +1,7 @@
 // Chrome-trace and CSV exports and the text, JSON and Markdown reports.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -93,8 +94,10 @@ TEST(ChromeTrace, RunsRecordedApartStartTogetherAndReadAsTheReportDoes) {
   EXPECT_EQ(earliestOfRun[0], 0.0);
   EXPECT_EQ(earliestOfRun[1], 0.0);
   const analysis::RunAnalysis& naive = report.analyses[0];
-  const analysis::Finding& pageable = naive.devices[0].findings.front();
-  ASSERT_EQ(pageable.id, "pageable_h2d");
+  const auto& findings = naive.devices[0].findings;
+  auto found = std::find_if(findings.begin(), findings.end(), [](const auto& f) { return f.id == "pageable_h2d"; });
+  ASSERT_NE(found, findings.end());
+  const analysis::Finding& pageable = *found;
   const trace::TimeNs evidence = pageable.ranges.front().span.start - naive.time_origin;
   EXPECT_EQ(copyStartsNs.count(evidence), 1u) << evidence;
 }

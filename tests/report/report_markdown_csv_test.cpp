@@ -45,9 +45,13 @@ TEST(MarkdownReport, FindingsCarryTheirEvidence) {
   // 4 MiB: pageable copies of a few KiB never make a finding (weighted by bytes and time).
   trace::Session s = twoSteps("run", 4 << 20);
   std::string md = renderMarkdownReport(buildReport(s, "x", {}));
-  EXPECT_NE(md.find("- **\\[high\\] Input copies from pageable memory** (GPU 0) — "), std::string::npos) << md;
-  EXPECT_NE(md.find("  - *Evidence* (1 range, longest first, from the run's start): +5 ns..+25 ns "
-                    "(pageable copy, 4.00 MiB at 209715 GB/s)\n"),
+  EXPECT_NE(md.find("- **\\[high\\] Input copies from pageable memory** (GPU 0) · *costs 10 ns of GPU idle time "
+                    "(33.33 % of the GPU window)* — "),
+            std::string::npos)
+      << md;
+  // The evidence of a root is the idle time it explains: the copy's part where no kernel ran.
+  EXPECT_NE(md.find("  - *Evidence* (1 range, longest first, from the run's start): +10 ns..+20 ns "
+                    "(pageable copy, 4.00 MiB at 209715 GB/s; GPU idle 10 ns of it)\n"),
             std::string::npos)
       << md;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "trace/run_builder.h"
+#include "trace/api_calls.h"
 #include "trace/session.h"
 
 namespace feedscope::testing {
@@ -55,8 +56,13 @@ class RunFixture {
     iv.correlation = corr;
     builder_.add(builder_.hostTrack(100, tid), iv);
   }
+  // A runtime call, flagged as an importer flags it (trace::apiCallFlags).
   void api(const std::string& name, trace::TimeNs s, trace::TimeNs e, std::uint32_t corr, std::int64_t tid = 1) {
-    host(trace::IntervalKind::RuntimeApi, name, s, e, corr, tid);
+    trace::Interval iv{kBase + s, kBase + e, trace::IntervalKind::RuntimeApi};
+    iv.name = session_.strings.intern(name);
+    iv.correlation = corr;
+    iv.flags = trace::apiCallFlags(name);
+    builder_.add(builder_.hostTrack(100, tid), iv);
   }
   void step(trace::TimeNs s, trace::TimeNs e, int n) {
     host(trace::IntervalKind::Step, "ProfilerStep#" + std::to_string(n), s, e);

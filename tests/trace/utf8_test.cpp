@@ -1,4 +1,4 @@
-// Outside text made valid UTF-8 where it enters (issue 11: a non-UTF-8 argument lost a recording).
+// Outside text made valid UTF-8 where it enters.
 #include <gtest/gtest.h>
 
 #include "trace/string_table.h"

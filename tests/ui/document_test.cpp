@@ -76,7 +76,7 @@ TEST(Document, BadFilesGiveTheCoresOneLineError) {
   }
 }
 
-// Issue 13, 11: `good.json.gz empty.json` opens the good one and reports the bad one.
+// `good.json.gz empty.json` opens the good one and reports the bad one.
 TEST(Document, AGoodFileOpensBesideABadOneWhichIsReported) {
   TempDir dir;
   std::atomic<bool> cancelled{false};

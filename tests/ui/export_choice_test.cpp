@@ -1,4 +1,4 @@
-// File ▸ Export: the typed extension decides the format, the selected filter follows it (issue 13, 1).
+// File ▸ Export: the typed extension decides the format, the selected filter follows it.
 #include "ui/export_choice.h"
 
 #include <gtest/gtest.h>
@@ -34,7 +34,7 @@ TEST(ExportChoice, AnUnknownExtensionIsRefusedWithTheKnownOnes) {
   EXPECT_TRUE(c.error.contains(".csv")) << c.error.toStdString();
 }
 
-// Issue 13, 10: the dialog opens in the session's folder, not "/", named after every run.
+// The dialog opens in the session's folder, not "/", named after every run.
 TEST(ExportChoice, TheProposedNameIsInTheSessionsFolderAndNamesEveryRun) {
   EXPECT_EQ(proposedExportPath("", "/data/runs/a.json.gz", {"h200_naive", "h200_stream"}, "html"),
             "/data/runs/h200_naive_vs_h200_stream.html");

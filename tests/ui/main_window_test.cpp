@@ -6,12 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
-#include <QBarSeries>
 #include <QBarCategoryAxis>
+#include <QBarSeries>
 #include <QBarSet>
-#include <QChartView>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QChartView>
 #include <QDropEvent>
 #include <QHeaderView>
 #include <QImage>
@@ -43,7 +43,7 @@
 #include "ui/timeline_widget.h"
 #include "ui_fixture.h"
 #include "view/chart_data.h"
-#include "view/colors.h"
+#include "present/palette.h"
 
 namespace feedscope::ui {
 namespace {
@@ -71,7 +71,7 @@ TEST_F(WindowFixture, ShowsBothRunsWithTheirVerdicts) {
   QString summary = window.summaryText();
   EXPECT_TRUE(summary.contains("starved 45.06 % of the GPU window")) << summary.toStdString();
   EXPECT_TRUE(summary.contains("highly input-bound"));
-  EXPECT_TRUE(summary.contains("prefetched 11.8 ms (1.78x), bound by GPU work")) << summary.toStdString();
+  EXPECT_TRUE(summary.contains("prefetched 11.8 ms per step (1.78x), bound by GPU work")) << summary.toStdString();
   EXPECT_TRUE(summary.contains("h200_stream: 1.76x the steps per second of h200_naive"))
       << summary.toStdString();
   EXPECT_TRUE(window.comparePanel()->verdictText().contains("starvation 45.1 % → 16.0 %"));
@@ -90,7 +90,7 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   auto expected = view::stepTimesMs(*doc->analyses[0].primary());
   ASSERT_EQ(naive->count(), static_cast<int>(expected.size()));
   EXPECT_DOUBLE_EQ(naive->at(5).y(), expected[5].y);
-  // Issue 13, 9: a click on a point shows that step on the timeline, selected.
+  // A click on a point shows that step on the timeline, selected.
   const auto& step5 = doc->analyses[0].primary()->steps[5];
   window.showTab("compare");
   emit naive->clicked(naive->at(5));
@@ -108,7 +108,7 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   ASSERT_EQ(scatter.size(), 2);
   auto* pageable = qobject_cast<QScatterSeries*>(scatter.at(0));
   ASSERT_EQ(pageable->count(), 32);
-  // The legend says the kind where it has room, else the title keys the marker shapes (issue 13, 2).
+  // The legend says the kind where it has room, else the title keys the marker shapes.
   EXPECT_EQ(scatter.at(0)->property("kind").toString(), "pageable");
   EXPECT_EQ(scatter.at(1)->property("kind").toString(), "pinned");
   EXPECT_TRUE(scatter.at(0)->name().endsWith("pageable") ||
@@ -117,16 +117,16 @@ TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   EXPECT_DOUBLE_EQ(pageable->at(0).x(), std::log2(bw.pageable[0].x));
   EXPECT_DOUBLE_EQ(pageable->at(0).y(), bw.pageable[0].y);
   // Each run keeps its colour in every chart; memory kind is the marker's shape.
-  EXPECT_EQ(pageable->color(), toQColor(view::runColor(0)));
-  EXPECT_EQ(qobject_cast<QScatterSeries*>(scatter.at(1))->color(), toQColor(view::runColor(1)));
+  EXPECT_EQ(pageable->color(), toQColor(present::runColor(0)));
+  EXPECT_EQ(qobject_cast<QScatterSeries*>(scatter.at(1))->color(), toQColor(present::runColor(1)));
   EXPECT_EQ(pageable->markerShape(), QScatterSeries::MarkerShapeRectangle);
   EXPECT_EQ(qobject_cast<QScatterSeries*>(scatter.at(1))->markerShape(), QScatterSeries::MarkerShapeCircle);
-  EXPECT_EQ(qobject_cast<QLineSeries*>(steps->series().at(1))->color(), toQColor(view::runColor(1)));
+  EXPECT_EQ(qobject_cast<QLineSeries*>(steps->series().at(1))->color(), toQColor(present::runColor(1)));
   ASSERT_EQ(window.charts()->gapChart()->series().size(), 1);
   auto* gapBars = qobject_cast<QBarSeries*>(window.charts()->gapChart()->series().at(0));
   ASSERT_NE(gapBars, nullptr);
-  EXPECT_EQ(gapBars->barSets().at(0)->color(), toQColor(view::runColor(0)));
-  // The idle-gap bars weigh each length by its idle time, not by the number of gaps (issue 13, 8).
+  EXPECT_EQ(gapBars->barSets().at(0)->color(), toQColor(present::runColor(0)));
+  // The idle-gap bars weigh each length by its idle time, not by the number of gaps.
   view::GapHistogram gaps = view::gapHistogram({doc->analyses[0].primary(), doc->analyses[1].primary()});
   ASSERT_EQ(gapBars->barSets().at(0)->count(), static_cast<int>(gaps.idle_ms[0].size()));
   for (int k = 0; k < gapBars->barSets().at(0)->count(); ++k)
@@ -203,7 +203,7 @@ TEST_F(WindowFixture, TheCompareTableShowsEveryColumnWithoutScrolling) {
   EXPECT_LE(table->columnViewportPosition(5) + table->columnWidth(5), table->viewport()->width());
 }
 
-// Issue 13, 2: six runs at 1280x800 — the compare table needs no sideways scroll, run names are cut in
+// Six runs at 1280x800 — the compare table needs no sideways scroll, run names are cut in
 // the middle where space is short and hovering gives the whole name.
 TEST(CompareSixRuns, TheTableFitsWithoutSidewaysScrollAndNamesAreWholeOnHover) {
   MainWindow window{false};
@@ -229,7 +229,7 @@ TEST(CompareSixRuns, TheTableFitsWithoutSidewaysScrollAndNamesAreWholeOnHover) {
   }
 }
 
-// Issue 13, 2: six runs with long names that share their start, at 1280x800 — every chart
+// Six runs with long names that share their start, at 1280x800 — every chart
 // keeps a legible size in a grid where none overlaps; run names in legends and under the breakdown's
 // bars are cut in the middle, stay distinct, fit their room (so Qt Charts neither cuts nor hides them)
 // and are whole on hover.
@@ -314,23 +314,34 @@ TEST(CompareSixRuns, ChartsStayLegibleWithNamesCutInTheMiddleAndWholeOnHover) {
   emit first->hovered(false);
 }
 
+// At 1280x800 (a laptop), with two runs and their long names, the findings dock reads: the finding
+// takes the width and wraps, the cost shows whole, the run is held narrow and elided.
 TEST_F(WindowFixture, FindingTitlesTakeTheRestOfTheDockAndWrapRatherThanBeCut) {
+  window.resize(1280, 800);
+  QApplication::processEvents();
+  window.fitFirstLayout();
+  QApplication::processEvents();
   QTableView* table = window.findings()->table();
   QHeaderView* header = table->horizontalHeader();
   EXPECT_EQ(header->sectionResizeMode(FindingsModel::Title), QHeaderView::Stretch);
-  for (int c : {FindingsModel::Severity, FindingsModel::Run, FindingsModel::Cost}) {
-    EXPECT_EQ(header->sectionResizeMode(c), QHeaderView::ResizeToContents) << c;
-  }
-  // The columns fill the table exactly: the title has all that the others leave.
+  EXPECT_EQ(header->sectionResizeMode(FindingsModel::Cost), QHeaderView::ResizeToContents);
+  EXPECT_EQ(header->sectionResizeMode(FindingsModel::Run), QHeaderView::Fixed);
+  EXPECT_FALSE(table->isColumnHidden(FindingsModel::Run));  // two runs open
+  // The columns fill the table exactly: the title has all that the others leave, most of the dock.
   EXPECT_EQ(header->length(), table->viewport()->width());
+  EXPECT_GE(header->sectionSize(FindingsModel::Title), table->viewport()->width() / 2);
+  EXPECT_GE(header->sectionSize(FindingsModel::Title), 150);
   QFontMetrics metrics(table->font());
   for (int r = 0; r < table->model()->rowCount(); ++r) {
     QModelIndex title = table->model()->index(r, FindingsModel::Title);
     QString text = title.data().toString();
     QRect cell = table->visualRect(title);
-    // The wrapped title fits its cell (a few pixels are the cell's own margins).
-    QRect needed = metrics.boundingRect(QRect(0, 0, cell.width() - 8, 10000), Qt::TextWordWrap, text);
+    // The wrapped title fits its cell (the severity mark and a few pixels are the cell's own).
+    QRect needed = metrics.boundingRect(QRect(0, 0, cell.width() - 26, 10000), Qt::TextWordWrap, text);
     EXPECT_GE(cell.height(), needed.height()) << text.toStdString();
+    // The cost is never cut.
+    QModelIndex cost = table->model()->index(r, FindingsModel::Cost);
+    EXPECT_LE(metrics.horizontalAdvance(cost.data().toString()) + 6, table->visualRect(cost).width());
   }
   // A finding shows its text only once chosen: focus alone does not pick one.
   auto* text = window.findChild<QTextBrowser*>("findingText");
@@ -376,7 +387,7 @@ TEST_F(WindowFixture, AFindingZoomsTheTimelineToItsEvidence) {
   EXPECT_NEAR(vp.visible().length(), 3 * evidence.length(), 1);
 }
 
-// Issue 13, 5: a finding clicked while the Compare tab is shown brings the timeline forward, zoomed to
+// A finding clicked while the Compare tab is shown brings the timeline forward, zoomed to
 // the evidence at its real width, and the timeline has the keyboard: W zooms at once.
 TEST_F(WindowFixture, AFindingOnTheCompareTabBringsTheTimelineForwardWithTheKeyboard) {
   window.activateWindow();
@@ -422,7 +433,7 @@ TEST_F(WindowFixture, EveryExportWritesItsFile) {
   std::string png = dir.file("view.png");
   ASSERT_TRUE(window.exportTo("png", QString::fromStdString(png)).isEmpty());
   QImage image(QString::fromStdString(png));
-  // Issue 13, 10: every lane of the range shown, not only the part scrolled into view.
+  // Every lane of the range shown, not only the part scrolled into view.
   EXPECT_EQ(image.width(), window.timeline()->width());
   EXPECT_GE(image.height(), window.timeline()->lanesTop() + static_cast<int>(window.timeline()->layout().height));
   // An unwritable target is one line of error, not a crash.

@@ -3,12 +3,14 @@
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QIcon>
 #include <algorithm>
 #include <cmath>
 
 #include "analysis/comparison.h"
 #include "ui/compare_model.h"
 #include "ui/findings_model.h"
+#include "ui/qt_color.h"
 #include "ui_fixture.h"
 
 namespace feedscope::ui {
@@ -53,7 +55,7 @@ TEST(CompareModel, PassesTheModelTesterAndShowsTheCoresFigures) {
       EXPECT_EQ(model.data(model.index(r, 3)).toString(), QString::fromUtf8("\u221229.11 pt"));
       // Better: green, and said in words for those who cannot tell the colours apart.
       EXPECT_EQ(model.data(model.index(r, 3), Qt::ForegroundRole).value<QBrush>().color(),
-                QColor(0x2e, 0x9d, 0x4f));
+                toQColor(present::palette::kBetter));
       EXPECT_EQ(model.data(model.index(r, 3), Qt::ToolTipRole).toString(),
                 QString::fromUtf8("h200_stream \u2212 h200_naive: better (lower is better)"));
     }
@@ -66,16 +68,37 @@ TEST(CompareModel, PassesTheModelTesterAndShowsTheCoresFigures) {
                 QString::fromUtf8("h200_stream \u2212 h200_naive: better (higher is better)"));
     }
     if (d.key == "kernel_count") {
-      // Unchanged: no colour, and no direction claimed for a count.
+      // Unchanged: the neutral grey of a change within noise, and no direction claimed for a count.
       EXPECT_EQ(model.data(model.index(r, 3)).toString(), "+0");
-      EXPECT_FALSE(model.data(model.index(r, 3), Qt::ForegroundRole).isValid());
+      EXPECT_EQ(model.data(model.index(r, 3), Qt::ForegroundRole).value<QBrush>().color(),
+                toQColor(present::palette::kNeutral));
       EXPECT_EQ(model.data(model.index(r, 3), Qt::ToolTipRole).toString(),
-                QString::fromUtf8("h200_stream \u2212 h200_naive: no change"));
+                QString::fromUtf8("h200_stream \u2212 h200_naive: within noise"));
     }
   }
   model.setTable({});
   EXPECT_EQ(model.rowCount(), 0);
   EXPECT_TRUE(warnings.messages().empty()) << warnings.messages().front();
+}
+
+// A change smaller than the noise of a comparison (thresholds.h) reads neither better nor worse: grey,
+// where it was coloured before (+0.00 pt red, ±50 µs green or red on 20 ms steps).
+TEST(CompareModel, ChangesWithinNoiseAreGrey) {
+  analysis::MetricDelta share;
+  share.unit = analysis::MetricUnit::Percent;
+  share.a = 45.06;
+  share.b = 45.06 + 0.004;
+  EXPECT_TRUE(share.withinNoise());
+  EXPECT_EQ(share.improved(), std::nullopt);
+  analysis::MetricDelta step;
+  step.unit = analysis::MetricUnit::Nanoseconds;
+  step.a = 20'000'000;
+  step.b = 20'050'000;  // +50 µs of 20 ms: 0.25 %
+  EXPECT_EQ(step.improved(), std::nullopt);
+  step.b = 20'400'000;  // +2 %
+  EXPECT_EQ(step.improved(), std::optional<bool>(false));
+  share.b = 44.0;  // -1.06 pt
+  EXPECT_EQ(share.improved(), std::optional<bool>(true));
 }
 
 TEST(CompareModel, DeltaColoursStayReadableOnADarkBackground) {
@@ -97,7 +120,7 @@ TEST(CompareModel, DeltaColoursStayReadableOnADarkBackground) {
   EXPECT_LT(contrast(CompareModel::deltaColor(false, false), darkBase), 3.5);
 }
 
-TEST(FindingsModel, PassesTheModelTesterAndListsEveryFindingMostSevereFirst) {
+TEST(FindingsModel, PassesTheModelTesterAndListsRootsMostSevereFirstEachWithItsParts) {
   auto doc = sampleDocument();
   WarningCatcher warnings;
   FindingsModel model;
@@ -107,32 +130,52 @@ TEST(FindingsModel, PassesTheModelTesterAndListsEveryFindingMostSevereFirst) {
   for (const auto& a : doc->analyses) expected += a.allFindings().size();
   ASSERT_EQ(model.rowCount(), static_cast<int>(expected));
   ASSERT_GT(expected, 0u);
-  int previous = 4;
+  int previousRoot = 4;
+  std::string root;
+  std::size_t rootRun = 0;
   for (int r = 0; r < model.rowCount(); ++r) {
-    int rank = model.data(model.index(r, FindingsModel::Severity), FindingsModel::kSeverityRankRole).toInt();
-    EXPECT_LE(rank, previous);
-    previous = rank;
+    const analysis::Finding* f = model.finding(r);
+    const bool part = model.data(model.index(r, FindingsModel::Title), FindingsModel::kIsPartRole).toBool();
+    EXPECT_EQ(part, !f->isRoot());
+    if (f->isRoot()) {
+      // Roots most severe first across runs.
+      int rank = model.data(model.index(r, FindingsModel::Title), FindingsModel::kSeverityRankRole).toInt();
+      EXPECT_LE(rank, previousRoot);
+      previousRoot = rank;
+      root = f->id;
+      rootRun = model.runOf(r);
+    } else {
+      // A part follows its root, in the same run, and says so.
+      EXPECT_EQ(f->part_of, root);
+      EXPECT_EQ(model.runOf(r), rootRun);
+      EXPECT_TRUE(model.data(model.index(r, FindingsModel::Title)).toString().contains("of which"));
+    }
     EXPECT_FALSE(model.data(model.index(r, FindingsModel::Title)).toString().isEmpty());
-    EXPECT_EQ(model.data(model.index(r, 0), FindingsModel::kSentenceRole).toString().toStdString(),
-              model.finding(r)->sentence);
-    // The tooltip carries the whole title (a narrow dock cuts it), the sentence and the fix, as rich
-    // text so that it wraps.
+    EXPECT_EQ(model.data(model.index(r, 0), FindingsModel::kSentenceRole).toString().toStdString(), f->sentence);
+    // The tooltip carries the whole title (a narrow dock cuts it), the cost, the sentence and the fix,
+    // as rich text so that it wraps.
     QString tip = model.data(model.index(r, FindingsModel::Title), Qt::ToolTipRole).toString();
-    EXPECT_TRUE(tip.startsWith("<p><b>" + QString::fromStdString(model.finding(r)->title).toHtmlEscaped()))
-        << tip.toStdString();
-    EXPECT_TRUE(tip.contains(QString::fromStdString(model.finding(r)->sentence).toHtmlEscaped()));
-    EXPECT_TRUE(tip.contains(QString::fromStdString(model.finding(r)->fix).toHtmlEscaped()));
+    EXPECT_TRUE(tip.startsWith("<p><b>" + QString::fromStdString(f->title).toHtmlEscaped())) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QString::fromStdString(f->sentence).toHtmlEscaped()));
+    EXPECT_TRUE(tip.contains(QString::fromStdString(f->fix).toHtmlEscaped()));
+    // The severity is the title's colour mark.
+    EXPECT_FALSE(model.data(model.index(r, FindingsModel::Title), Qt::DecorationRole).value<QIcon>().isNull());
   }
-  // The naive run's pageable-copy finding is there, with its cost.
+  // The naive run's pageable-copy finding is there, with its cost as a share of the GPU window; its
+  // "not overlapped" angle is a part of it, its cost in brackets.
   bool pageable = false;
   for (int r = 0; r < model.rowCount(); ++r) {
-    if (model.finding(r)->id == "pageable_h2d") {
+    if (model.finding(r)->id == "pageable_h2d" && model.runOf(r) == 0) {
       pageable = true;
       EXPECT_EQ(model.data(model.index(r, FindingsModel::Run)).toString(), "h200_naive");
-      EXPECT_EQ(model.data(model.index(r, FindingsModel::Cost)).toString(), "60.6 ms (18.51 %)");
+      EXPECT_EQ(model.data(model.index(r, FindingsModel::Cost)).toString(), "18.51 %");
+      EXPECT_EQ(model.finding(r + 1)->id, "copies_not_overlapped");
+      EXPECT_EQ(model.data(model.index(r + 1, FindingsModel::Cost)).toString(), "(18.51 %)");
     }
   }
   EXPECT_TRUE(pageable);
+  EXPECT_TRUE(model.summary().contains("h200_naive · GPU 0: starved 45.06 %; findings explain 44.58 %, unexplained 0.48 %"))
+      << model.summary().toStdString();
   model.setDocument(nullptr);
   EXPECT_EQ(model.rowCount(), 0);
   EXPECT_TRUE(warnings.messages().empty()) << warnings.messages().front();

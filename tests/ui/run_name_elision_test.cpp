@@ -1,4 +1,4 @@
-// Run names cut in the middle to a width in pixels (issue 13, 2): whole when they fit, cut otherwise,
+// Run names cut in the middle to a width in pixels: whole when they fit, cut otherwise,
 // and never cut into the same text.
 #include "ui/run_name_elision.h"
 

@@ -9,7 +9,7 @@
 #include "support/run_fixture.h"
 #include "ui/timeline_painter.h"
 #include "ui_fixture.h"
-#include "view/colors.h"
+#include "present/palette.h"
 #include "view/draw_list.h"
 #include "view/lane_layout.h"
 
@@ -126,7 +126,7 @@ TEST(TimelineRender, BoxesCopiesAndStarvationAreDrawnInTheirColours) {
   EXPECT_GT(rulerInk, 10);
 }
 
-// Issue 13, 9: adjacent steps stay two bars when fitted: a pixel column of background between them.
+// Adjacent steps stay two bars when fitted: a pixel column of background between them.
 TEST(TimelineRender, AdjacentStepsAreSeparated) {
   RunFixture f;
   f.step(0, 1000, 6);
@@ -151,7 +151,7 @@ TEST(TimelineRender, FoldedColumnsReadAsAUtilisationChart) {
   const int usable = static_cast<int>(s.height) - 2;
   const int meanPx = std::max(1, static_cast<int>(std::lround(0.1 * usable)));
   QColor strong = rgb(view::palette::kKernel);
-  QColor light = rgb(view::lighter(view::palette::kKernel, 0.7));
+  QColor light = rgb(present::peakShade(view::palette::kKernel));
   for (int x : {5, 250, 599}) {
     // The mean in the strong colour from the bottom; above it, up to the top, the faint band that
     // says something ran in this pixel.
@@ -188,7 +188,7 @@ TEST(TimelineRender, OnADarkBackgroundTheFaintBandIsDimmerThanTheBar) {
   EXPECT_LT(faint.lightness(), strong.lightness());
   EXPECT_GT(faint.lightness(), dark.background.lightness());
   EXPECT_EQ(faintShade(view::palette::kKernel, plainTheme()),
-            rgb(view::lighter(view::palette::kKernel, 0.7)));
+            rgb(present::peakShade(view::palette::kKernel)));
 }
 
 }  // namespace
@@ -217,12 +217,12 @@ TEST(TimelineRender, ACollapsedLaneNamesItsOuterRangeOverTheNestedOnes) {
   const auto& nested = r.layout.row_slots[lane->first_slot + 1];
   ASSERT_EQ(outer.y, nested.y);  // one strip
   // The nested box is drawn (its colour shows at its middle, below the text's height)...
-  const QColor nestedColor = rgb(view::nameColor("nested"));
+  const QColor nestedColor = rgb(present::nameColor("nested"));
   const int top = kRuler + static_cast<int>(outer.y);
   EXPECT_EQ(r.at(30, top + 1), nestedColor);
   // ...and the outer range's name is written over it: text pixels, in the colour the painter picks for
   // the outer box, appear inside the nested box.
-  const QColor outerColor = rgb(view::nameColor("outer step range"));
+  const QColor outerColor = rgb(present::nameColor("outer step range"));
   const QColor pen = outerColor.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250);
   ASSERT_GT(std::abs(nestedColor.lightness() - pen.lightness()), 60);  // text tells apart from the fill
   int text = 0;

@@ -169,7 +169,7 @@ TEST_F(WidgetFixture, ADragShowsItsSpanOnTheRulerAndTheCanvasWhileDragging) {
   EXPECT_GT(tagPixels(during, widget.lanesTop(), widget.lanesTop() + 20), 100);  // on the canvas
 }
 
-// Issue 13, 6: a fitted view is fitted again at the new width, not left half empty.
+// A fitted view is fitted again at the new width, not left half empty.
 TEST_F(WidgetFixture, AFittedViewStaysFittedWhenTheWidgetGrows) {
   widget.fit();
   view::TimeRange fitted = widget.viewport().visible();

@@ -56,8 +56,8 @@ TEST(AbLanes, TheSecondRunLeadsWithItsIdleDifferencePerStep) {
   // The copy adds no compute: idle is what the kernel leaves of the step.
   EXPECT_EQ(TimelineModel::idleDifference(row, 0), 400 - 100);
   EXPECT_EQ(TimelineModel::idleDifference(row, 1), 50 - 200);
-  EXPECT_EQ(model.intervalColor(diff, row, 0), palette::kCopyWaitPageable);  // more idle: worse
-  EXPECT_EQ(model.intervalColor(diff, row, 1), palette::kLessIdle);
+  EXPECT_EQ(model.intervalColor(diff, row, 0), palette::kWorse);  // more idle: worse
+  EXPECT_EQ(model.intervalColor(diff, row, 1), palette::kBetter);
   EXPECT_EQ(model.intervalName(diff, row, 0), "ProfilerStep#1: idle +300 ns vs prefetch off ProfilerStep#1");
   EXPECT_EQ(model.intervalName(diff, row, 1), "ProfilerStep#2: idle −150 ns vs prefetch off ProfilerStep#2");
   Description d = describeInterval(model, model.runs()[1].first_lane, 0, 0);
@@ -81,8 +81,9 @@ TEST(AbLanes, AnyRunCanBeTheBaseline) {
   ASSERT_EQ(a.interval_count, 2u);
   EXPECT_EQ(TimelineModel::idleDifference(a.rows[0], 0), 100 - 400);
   EXPECT_EQ(TimelineModel::idleDifference(a.rows[0], 1), 200 - 50);
-  EXPECT_EQ(model.intervalColor(a, a.rows[0], 0), palette::kLessIdle);
-  EXPECT_EQ(model.intervalName(a, a.rows[0], 1), "ProfilerStep#2: idle +150 ns vs prefetch on ProfilerStep#2");
+  EXPECT_EQ(model.intervalColor(a, a.rows[0], 0), palette::kBetter);
+  EXPECT_EQ(model.intervalName(a, a.rows[0], 1),
+            "ProfilerStep#2: idle +150 ns vs prefetch on ProfilerStep#2");
   EXPECT_EQ(model.lanes()[laneB].interval_count, 0u);
   LaneLayout layout = layoutLanes(model, {});
   EXPECT_NE(layout.placementOf(laneA), nullptr);

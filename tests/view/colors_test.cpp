@@ -1,8 +1,5 @@
-// One colour per item at every zoom (issue 13, 7): a folded column takes the colour its intervals
-// have as boxes, steps are one colour in every run, the starvation legend names every cause shade and
-// no cause shade is washed out next to the others of its group.
-#include "view/colors.h"
-
+// One colour per item at every zoom: a folded column takes the colour its intervals have as boxes,
+// and steps are one colour in every run (docs/gui.md, colours).
 #include <gtest/gtest.h>
 
 #include <set>
@@ -50,7 +47,7 @@ TEST(Colours, AFoldedColumnHasTheColourItsIntervalsHaveAsBoxes) {
   ASSERT_FALSE(out.folds.empty());
   ASSERT_FALSE(in.boxes.empty());
   EXPECT_EQ(coloursOf(out, layout, lane), coloursOf(in, layout, lane));
-  EXPECT_EQ(coloursOf(in, layout, lane), std::set<Rgb>{nameColor("cudaLaunchKernel")});
+  EXPECT_EQ(coloursOf(in, layout, lane), std::set<Rgb>{present::nameColor("cudaLaunchKernel")});
 }
 
 TEST(Colours, StepsAreOneColourInEveryRunWhateverTheirNames) {
@@ -65,31 +62,6 @@ TEST(Colours, StepsAreOneColourInEveryRunWhateverTheirNames) {
   const Lane& lb = mb.model->lanes()[mb.lane(LaneKind::Steps)];
   EXPECT_EQ(ma.model->intervalColor(la, la.rows[0], 0), palette::kStep);
   EXPECT_EQ(mb.model->intervalColor(lb, lb.rows[0], 0), palette::kStep);
-}
-
-TEST(Colours, TheStarvationLegendHasAnEntryPerCauseShade) {
-  std::set<analysis::GapCause> causes;
-  for (const auto& entry : starvationLegend()) {
-    causes.insert(entry.cause);
-    EXPECT_EQ(entry.color, causeColor(entry.cause));
-    EXPECT_FALSE(entry.word.empty());
-  }
-  EXPECT_EQ(causes.size(), static_cast<std::size_t>(analysis::kGapCauseCount));
-}
-
-// Whichever cause is largest, its shade is as strong as the others of its group: none is washed out.
-TEST(Colours, NoCauseShadeIsPalerThanTheOthersOfItsGroup) {
-  for (int g = 0; g < kCauseGroupCount; ++g) {
-    double lo = 1, hi = 0;
-    for (int c = 0; c < analysis::kGapCauseCount; ++c) {
-      auto cause = static_cast<analysis::GapCause>(c);
-      if (static_cast<int>(causeGroup(cause)) != g) continue;
-      lo = std::min(lo, lightness(causeColor(cause)));
-      hi = std::max(hi, lightness(causeColor(cause)));
-    }
-    EXPECT_LE(hi - lo, 0.06) << causeGroupLabel(static_cast<CauseGroup>(g));
-    EXPECT_LE(hi, 0.6) << causeGroupLabel(static_cast<CauseGroup>(g));
-  }
 }
 
 }  // namespace

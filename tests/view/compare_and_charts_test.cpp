@@ -5,12 +5,11 @@
 #include <cstdio>
 
 #include "io/kineto_import.h"
-#include "report/report_palette.h"
+#include "present/numbers.h"
 #include "support/run_fixture.h"
 #include "view/chart_data.h"
-#include "view/colors.h"
+#include "present/palette.h"
 #include "view/compare_table.h"
-#include "view/metric_text.h"
 #include "view/range_metrics.h"
 #include "view/timeline_model.h"
 
@@ -50,23 +49,13 @@ TEST(CompareTable, FiguresAreTheCoresComparison) {
   std::size_t starvation = 0;
   while (t.rows[starvation].key != "starvation_pct") ++starvation;
   EXPECT_EQ(t.improved(starvation, 1), std::optional<bool>(true));
-  EXPECT_EQ(formatMetricValue(t.rows[starvation].unit, t.values[starvation][0]), "45.06 %");
-  EXPECT_EQ(formatMetricDelta(t.rows[starvation].unit, t.values[starvation][0], t.values[starvation][1]),
-            "-29.11 pt");
+  EXPECT_EQ(present::formatMetricValue(t.rows[starvation].unit, t.values[starvation][0]), "45.06 %");
+  EXPECT_EQ(
+      present::formatMetricChange(t.rows[starvation].unit, t.values[starvation][0], t.values[starvation][1]),
+      "-29.11 pt");
 }
 
-TEST(CompareTable, MetricTextMatchesTheReports) {
-  using analysis::MetricUnit;
-  EXPECT_EQ(formatMetricValue(MetricUnit::Nanoseconds, 21'000'000), "21.0 ms");
-  EXPECT_EQ(formatMetricValue(MetricUnit::PerSecond, 47.514), "47.51/s");
-  EXPECT_EQ(formatMetricValue(MetricUnit::Count, 32), "32");
-  EXPECT_EQ(formatMetricValue(MetricUnit::GBps, std::nullopt), "n/a");
-  EXPECT_EQ(formatMetricDelta(MetricUnit::Nanoseconds, 21'000'000, 11'880'000), "-9.12 ms");
-  EXPECT_EQ(formatMetricDelta(MetricUnit::Count, 0, 32), "+32");
-  EXPECT_EQ(formatMetricDelta(MetricUnit::Count, std::nullopt, 32), "");
-}
-
-// Issue 13, 9: one statistic, one name: the breakdown is the median step's, as the CLI says.
+// One statistic, one name: the breakdown is the median step's, as the CLI says.
 TEST(ChartData, BreakdownPartsAreTheMedianStepsParts) {
   const auto& r = runs();
   for (const auto& a : r.analyses) {
@@ -150,7 +139,7 @@ TEST(ChartData, GapHistogramCountsEveryGapOnce) {
   }
 }
 
-// Issue 13, 8: each bin also carries the idle time of its gaps, which add up to the run's idle time
+// Each bin also carries the idle time of its gaps, which add up to the run's idle time
 // in the GPU window; a few long gaps outweigh many short ones.
 TEST(ChartData, GapHistogramWeighsEachBinByItsIdleTime) {
   testing::RunFixture f;
@@ -221,14 +210,6 @@ TEST(ChartData, ByteAxisReadsInBinaryUnits) {
   EXPECT_EQ(byteAxisTicks(10 - 1e-12, 10).size(), 1u);
   EXPECT_TRUE(byteAxisTicks(3, 2).empty());
   for (std::size_t max : {3u, 5u, 8u}) EXPECT_LE(byteAxisTicks(0, 40, max).size(), max);
-}
-
-TEST(ChartData, RunColoursAreTheHtmlReportsColours) {
-  for (std::size_t k = 0; k < 8; ++k) {
-    char hex[8];
-    std::snprintf(hex, sizeof hex, "#%06x", runColor(k));
-    EXPECT_EQ(hex, report::palette::runColor(k)) << k;
-  }
 }
 
 TEST(RangeMetrics, SelectionIsMeasuredByTheCoreOnEachRun) {

@@ -1,4 +1,5 @@
 // Per-pixel folding on inputs with known answers, and against brute force on random rows.
+#include "present/causes.h"
 #include "view/draw_list.h"
 
 #include <gtest/gtest.h>
@@ -86,7 +87,7 @@ TEST(DrawList, StarvationColumnsStackByCause) {
   // Between 20 µs and 90 µs the long kernel keeps compute busy: no starvation; after it 90 % is idle.
   std::size_t lane = m.lane(LaneKind::Starvation);
   double idleShare = 0;
-  for (std::size_t row = 0; row < kCauseGroupCount; ++row) {
+  for (std::size_t row = 0; row < present::kCauseGroupCount; ++row) {
     std::size_t slot = slotOf(layout, lane, row);
     for (std::uint32_t f = list.slot_folds[slot].begin; f < list.slot_folds[slot].end; ++f) {
       const DrawFold& fold = list.folds[f];

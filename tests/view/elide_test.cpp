@@ -1,4 +1,4 @@
-// Run names cut in the middle for legends, bar labels and table headers (issue 13, 2).
+// Run names cut in the middle for legends, bar labels and table headers.
 #include "view/elide.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,5 @@
 // Vertical layout: run headers, lanes, collapsed lanes sharing one strip, the stacked starvation lane.
+#include "present/causes.h"
 #include "view/lane_layout.h"
 
 #include <gtest/gtest.h>
@@ -37,7 +38,7 @@ TEST(LaneLayout, LanesFollowTheirRunHeader) {
   EXPECT_DOUBLE_EQ(layout.row_slots[ops.first_slot + 2].y, ops.y + 2 * o.row_px);
   EXPECT_DOUBLE_EQ(layout.height, ops.y + ops.height + o.lane_gap_px);
   // The starvation lane's four cause rows share its strip.
-  for (std::size_t k = 0; k < kCauseGroupCount; ++k)
+  for (std::size_t k = 0; k < present::kCauseGroupCount; ++k)
     EXPECT_DOUBLE_EQ(layout.row_slots[k].y, layout.lanes[0].y);
   EXPECT_EQ(layout.laneAt(ops.y + 1), std::optional<std::size_t>(2));
   EXPECT_EQ(layout.laneAt(1), std::nullopt);  // the run header

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "present/palette.h"
+
 namespace feedscope::view {
 namespace {
 
@@ -33,7 +35,8 @@ TEST(Marks, AnInstantIsMarkedAndAReversedSpanIsNot) {
 
 TEST(Marks, ColoursAreNoLanesColours) {
   for (std::size_t i = 0; i < 5; ++i) {
-    for (Rgb lane : {palette::kKernel, palette::kH2dPinned, palette::kD2h, palette::kStep, palette::kApiCall})
+    for (Rgb lane : {present::palette::kKernel, present::palette::kH2dPinned, present::palette::kD2h,
+                     present::palette::kStep, present::palette::kApiCall})
       EXPECT_NE(markColor(i), lane) << i;
   }
 }

@@ -1,4 +1,6 @@
 // Lanes, rows, the starvation lane and alignment built from a known run.
+#include "present/causes.h"
+#include "trace/copy_names.h"
 #include "view/timeline_model.h"
 
 #include <gtest/gtest.h>
@@ -49,9 +51,9 @@ TEST(TimelineModel, StarvationLaneHoldsTheCausesByGroup) {
   AnalysedModel m(copyThenCompute());
   const Lane& s = m.model->lanes()[0];
   ASSERT_TRUE(s.stacked);
-  ASSERT_EQ(s.rows.size(), static_cast<std::size_t>(kCauseGroupCount));
+  ASSERT_EQ(s.rows.size(), static_cast<std::size_t>(present::kCauseGroupCount));
   // The gap [100, 300) of the kernels is covered by a pageable copy: copy wait.
-  const Row& copyWait = s.rows[static_cast<std::size_t>(CauseGroup::CopyWait)];
+  const Row& copyWait = s.rows[static_cast<std::size_t>(present::CauseGroup::CopyWait)];
   ASSERT_EQ(copyWait.size(), 1u);
   EXPECT_EQ(copyWait.start(0), kBase + 100);
   EXPECT_EQ(copyWait.end(0), kBase + 300);
@@ -78,7 +80,7 @@ TEST(TimelineModel, StarvationCausesAreAColumnOfTheirOwn) {
       for (const auto& seg : causes) {
         if (seg.start == row.start(i) && seg.end == row.end(i)) {
           EXPECT_EQ(*row.cause(i), seg.cause);
-          EXPECT_EQ(causeGroup(seg.cause), static_cast<CauseGroup>(&row - s.rows.data()));
+          EXPECT_EQ(present::causeGroup(seg.cause), static_cast<present::CauseGroup>(&row - s.rows.data()));
           ++matched;
         }
       }
@@ -96,11 +98,11 @@ TEST(TimelineModel, CopiesAreNamedAndColouredAsUsersKnowThem) {
   EXPECT_EQ(m.model->intervalColor(h2d, h2d.rows[0], 0), palette::kH2dPageable);
   const Lane& d2h = m.model->lanes()[m.lane(LaneKind::CopyD2H)];
   EXPECT_EQ(m.model->intervalName(d2h, d2h.rows[0], 0), "Memcpy DtoH (Device -> Pinned)");
-  EXPECT_EQ(copyDisplayName(IntervalKind::MemcpyHtoD, MemoryKind::Pinned, MemoryKind::Device),
+  EXPECT_EQ(trace::copyDisplayName(IntervalKind::MemcpyHtoD, MemoryKind::Pinned, MemoryKind::Device),
             "Memcpy HtoD (Pinned -> Device)");
   // Host ranges: the same colour for every step, whatever its number.
-  EXPECT_EQ(nameColor("ProfilerStep#3"), nameColor("ProfilerStep#12"));
-  EXPECT_NE(nameColor("ProfilerStep#3"), nameColor("DataLoader"));
+  EXPECT_EQ(present::nameColor("ProfilerStep#3"), present::nameColor("ProfilerStep#12"));
+  EXPECT_NE(present::nameColor("ProfilerStep#3"), present::nameColor("DataLoader"));
 }
 
 TEST(TimelineModel, AlignmentMovesEachRunsOrigin) {

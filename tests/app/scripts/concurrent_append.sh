@@ -1,4 +1,4 @@
-# Issue 11: two `import --append` (or `record --append`) at once must both land; --no-wait fails at
+# Two `import --append` (or `record --append`) at once must both land; --no-wait fails at
 # once (exit 5) instead of waiting; the lock file does not stay behind.
 . "$(dirname "$0")/lib.sh"
 TRACE="$DATA/h200/h200_naive.json.gz"

@@ -1,4 +1,4 @@
-# Issue 11: content after a JSON document (a second trace, garbage) is an error, not silently dropped;
+# Content after a JSON document (a second trace, garbage) is an error, not silently dropped;
 # a view in place of a table (in a session or an nsys export) is refused, not read for ever; a
 # 50,000-character --fail-if expression is a usage error (exit 2), not a crash; so is a corrupt
 # declared size (it was "out of memory", exit 1). Each case runs under

@@ -1,4 +1,4 @@
-# Issue 11: bytes that are not UTF-8 in the program's arguments, a file name or --name/--label are made
+# Bytes that are not UTF-8 in the program's arguments, a file name or --name/--label are made
 # valid (U+FFFD) where they enter: the recording is saved and every report, JSON included, is written.
 . "$(dirname "$0")/lib.sh"
 bad=$'caf\xe9\xff'

@@ -1,4 +1,4 @@
-# Issue 11: `-o` writes through what is not a regular file (a device, a FIFO, /dev/stdout) instead of
+# `-o` writes through what is not a regular file (a device, a FIFO, /dev/stdout) instead of
 # replacing it, follows symlinks to the real file, never follows a planted temporary, copes with long
 # names, and leaves no temporary behind after SIGINT/SIGTERM/SIGHUP or a SIGKILLed writer.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-# Issue 11: an input that is a pipe (a FIFO, `<(zcat t.json.gz)`, /dev/stdin) is read once as a stream
+# An input that is a pipe (a FIFO, `<(zcat t.json.gz)`, /dev/stdin) is read once as a stream
 # and recognised from its first bytes; a device or folder is refused (exit 2), not read for ever.
 . "$(dirname "$0")/lib.sh"
 TRACE="$DATA/kineto/compare_base.json.gz"

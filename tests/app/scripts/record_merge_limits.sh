@@ -1,4 +1,4 @@
-# Issue 11: labels the file-format doc allows (processes: "many") do not crash merge (it was stoll);
+# Labels the file-format doc allows (processes: "many") do not crash merge (it was stoll);
 # record refuses a --delay/--duration that overflows nanoseconds instead of recording nonsense.
 . "$(dirname "$0")/lib.sh"
 TRACE="$DATA/kineto/compare_base.json.gz"

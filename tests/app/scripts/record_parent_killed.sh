@@ -1,4 +1,4 @@
-# Issue 11: SIGKILL to `feedscope record` (which no handler can forward) must not leave the program
+# SIGKILL to `feedscope record` (which no handler can forward) must not leave the program
 # running orphaned: the child asked the kernel for SIGTERM when its parent dies (PR_SET_PDEATHSIG).
 . "$(dirname "$0")/lib.sh"
 [ -n "$TRACED_CHILD" ] || { echo "no traced child: skipped"; exit 0; }

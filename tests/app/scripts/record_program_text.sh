@@ -1,4 +1,4 @@
-# Issue 11: record runs a script without "#!" with /bin/sh as execvp and the shell do (it gave 126);
+# Record runs a script without "#!" with /bin/sh as execvp and the shell do (it gave 126);
 # the program's own text (its command line, names) reaches the terminal without escape sequences.
 . "$(dirname "$0")/lib.sh"
 [ -n "$TRACED_CHILD" ] || { echo "no traced child: skipped"; exit 0; }

@@ -1,4 +1,4 @@
-# Issue 11: SIGALRM sent to `feedscope record` (timeout -s ALRM) reaches the program instead of ending
+# SIGALRM sent to `feedscope record` (timeout -s ALRM) reaches the program instead of ending
 # Feedscope alone and leaving the program running, orphaned.
 . "$(dirname "$0")/lib.sh"
 [ -n "$TRACED_CHILD" ] || { echo "no traced child: skipped"; exit 0; }

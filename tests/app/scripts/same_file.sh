@@ -1,4 +1,4 @@
-# Issue 11: an output that is the same file as an input (or as the program `record` runs) is refused
+# An output that is the same file as an input (or as the program `record` runs) is refused
 # with exit 2 and the input stays as it was, whatever name (link, ./ path) reaches it.
 . "$(dirname "$0")/lib.sh"
 cp "$DATA/kineto/compare_base.json.gz" t.json.gz

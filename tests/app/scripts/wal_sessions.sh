@@ -1,4 +1,4 @@
-# Issue 11: a session left in WAL mode with committed changes still in S-wal (a writer that crashed)
+# A session left in WAL mode with committed changes still in S-wal (a writer that crashed)
 # is read with those changes, not stale; --append does not leave that log behind to be applied to the
 # new file.
 . "$(dirname "$0")/lib.sh"

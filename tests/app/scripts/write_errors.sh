@@ -1,4 +1,4 @@
-# Issue 11: a failed write is never exit 0. A full device behind stdout or -o gives exit 5 (output
+# A failed write is never exit 0. A full device behind stdout or -o gives exit 5 (output
 # failure), with one line on stderr.
 . "$(dirname "$0")/lib.sh"
 TRACE="$DATA/kineto/compare_base.json.gz"
