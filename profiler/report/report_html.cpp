@@ -156,9 +156,9 @@ void renderCharts(std::string& out, const Report& report) {
       "staged by the driver and run slower than pinned ones; small copies are "
       "latency-bound.</figcaption></figure>\n";
   out += "<figure>" + idleGapHistogram(report) +
-         "<figcaption>Gaps in which no kernel ran, by length: many short gaps point at launch overhead, long "
-         "ones "
-         "at waiting for input.</figcaption></figure>\n";
+         "<figcaption>Idle time of compute by the length of its gaps (the count is in each bar's tooltip): idle "
+         "time in many short gaps points at launch overhead, in long ones at waiting for input.</figcaption>"
+         "</figure>\n";
   out += "</div></section>\n";
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "analysis/gap_histogram.h"
 #include "present/causes.h"
 #include "present/numbers.h"
 #include "present/palette.h"
@@ -136,66 +137,24 @@ std::string h2dBandwidthChart(const Report& report) {
   return svgXYChart("Host-to-device bandwidth against copy size", series, x, y);
 }
 
-const std::vector<TimeNs>& idleGapBinEdges() {
-  static const std::vector<TimeNs> kEdges = {1'000,       3'000,       10'000,       30'000,     100'000,
-                                             300'000,     1'000'000,   3'000'000,    10'000'000, 30'000'000,
-                                             100'000'000, 300'000'000, 1'000'000'000};
-  return kEdges;
-}
-
-std::vector<std::string> idleGapBinLabels() {
-  const auto& edges = idleGapBinEdges();
-  std::vector<std::string> labels;
-  labels.push_back(trace::formatDurationBin(0, edges.front()));
-  for (std::size_t i = 1; i < edges.size(); ++i) labels.push_back(trace::formatDurationBin(edges[i - 1], edges[i]));
-  const trace::BinUnit last = trace::binUnitOf(edges.back());
-  labels.push_back("≥ " + trace::inBinUnit(edges.back(), last) + " " + last.name);
-  return labels;
-}
-
-std::vector<std::uint64_t> idleGapCounts(const DeviceAnalysis& device) {
-  const auto& edges = idleGapBinEdges();
-  std::vector<std::uint64_t> counts(edges.size() + 1, 0);
-  const analysis::Span window = device.whole.window;
-  for (const analysis::Gap& gap : device.timeline.gaps) {
-    TimeNs length = std::min(gap.span.end, window.end) - std::max(gap.span.start, window.start);
-    if (length <= 0) continue;
-    auto bin = static_cast<std::size_t>(std::upper_bound(edges.begin(), edges.end(), length) - edges.begin());
-    ++counts[bin];
-  }
-  return counts;
-}
-
 std::string idleGapHistogram(const Report& report) {
-  std::vector<std::string> labels = idleGapBinLabels();
+  // The GUI's chart (analysis/gap_histogram.h): idle time per gap length, the count in the tooltip.
   std::vector<DeviceRef> refs = devicesOf(report);
-  std::vector<std::vector<std::uint64_t>> counts;
-  for (const DeviceRef& ref : refs) counts.push_back(idleGapCounts(*ref.device));
-  // Only the bins from the shortest to the longest gap any run has: the bars stay wide and legible.
-  std::size_t first = labels.size(), last = 0;
-  for (const auto& c : counts) {
-    for (std::size_t k = 0; k < c.size(); ++k) {
-      if (c[k] == 0) continue;
-      first = std::min(first, k);
-      last = std::max(last, k);
-    }
-  }
-  std::vector<std::string> shown;
+  std::vector<const DeviceAnalysis*> devices;
+  for (const DeviceRef& ref : refs) devices.push_back(ref.device);
+  const analysis::GapHistogram h = analysis::gapHistogram(devices);
   std::vector<ChartSeries> series;
-  if (first <= last) {
-    shown.assign(labels.begin() + static_cast<std::ptrdiff_t>(first),
-                 labels.begin() + static_cast<std::ptrdiff_t>(last) + 1);
-    for (std::size_t r = 0; r < refs.size(); ++r) {
-      ChartSeries s{refs[r].name, present::hex(present::runColor(refs[r].index)), {}, false};
-      for (std::size_t k = first; k <= last; ++k) {
-        s.points.push_back({static_cast<double>(k), static_cast<double>(counts[r][k]),
-                            fmt::format("{} · gaps of {}: {}", refs[r].name, labels[k], counts[r][k])});
-      }
-      series.push_back(std::move(s));
+  for (std::size_t r = 0; r < refs.size() && !h.labels.empty(); ++r) {
+    ChartSeries s{refs[r].name, present::hex(present::runColor(refs[r].index)), {}, false};
+    for (std::size_t k = 0; k < h.labels.size(); ++k) {
+      s.points.push_back({static_cast<double>(k), h.idle_ms[r][k],
+                          fmt::format("{} · gaps of {}: {} gap{}, {} idle", refs[r].name, h.labels[k],
+                                      h.counts[r][k], h.counts[r][k] == 1 ? "" : "s", trace::formatDuration(static_cast<TimeNs>(h.idle_ms[r][k] * 1e6)))});
     }
+    series.push_back(std::move(s));
   }
-  ChartAxis y{"gaps", false, [](double v) { return fmt::format("{:g}", v); }};
-  return svgGroupedBars("Idle gaps of compute by length", shown, "gap length (compute idle)", series, y);
+  ChartAxis y{"idle time", false, [](double v) { return trace::formatDuration(static_cast<TimeNs>(v * 1e6)); }};
+  return svgGroupedBars("Idle time of compute by gap length", h.labels, "gap length (compute idle)", series, y);
 }
 
 }  // namespace feedscope::report

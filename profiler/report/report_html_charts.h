@@ -14,12 +14,7 @@ std::string stepTimeChart(const Report& report);
 // a run has no steps.
 std::string stepBreakdownChart(const Report& report);
 std::string h2dBandwidthChart(const Report& report);
+// Idle time of compute by gap length, the GUI's chart (analysis/gap_histogram.h).
 std::string idleGapHistogram(const Report& report);
-
-// Upper edges (ns) of the idle-gap histogram's bins, and their labels ("1–3 µs"); the last bin is open.
-const std::vector<trace::TimeNs>& idleGapBinEdges();
-std::vector<std::string> idleGapBinLabels();
-// Gap count per bin for the gaps of compute inside the device's GPU window (clipped to it).
-std::vector<std::uint64_t> idleGapCounts(const analysis::DeviceAnalysis& device);
 
 }  // namespace feedscope::report

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/gap_histogram.h"
 #include "analysis/run_analysis.h"
 
 namespace feedscope::view {
@@ -64,19 +65,11 @@ std::string powerOfTwoBytesLabel(int exponent);
 // "1e+03"; this reads in bytes.
 std::vector<AxisTick> byteAxisTicks(double log2Min, double log2Max, std::size_t maxTicks = 5);
 
-// Idle gaps of compute inside the GPU window per length bin on a 1-3-10 ladder: how many, and how
-// much idle time. Bins before
-// the shortest gap of every run are left out, so the bars start where something happened.
-struct GapHistogram {
-  std::vector<double> edges_ns;     // bin k is [edges[k], edges[k + 1]); the last bin is open
-  std::vector<std::string> labels;  // the bin's range: "< 1 µs", "1–3 µs", "0.3–1 ms" (as the HTML report)
-  // The decade edges between bins, at bin index - 0.5 ("1µs" at 0.5 when bin 0 ends at 1 µs): a bar
-  // chart labelled per bin has no room for ranges under a dozen narrow bars; edges read like a log axis.
+// The idle-gap histogram (analysis/gap_histogram.h) with the ticks its bar chart needs: the decade
+// edges between bins, at bin index - 0.5 ("1µs" at 0.5 when bin 0 ends at 1 µs): a bar chart labelled
+// per bin has no room for ranges under a dozen narrow bars; edges read like a log axis.
+struct GapHistogram : analysis::GapHistogram {
   std::vector<AxisTick> edge_ticks;
-  std::vector<std::vector<std::uint64_t>> counts;  // counts[run][bin]
-  // idle_ms[run][bin]: the idle time those gaps add up to. The chart shows this: the few long gaps that
-  // starve the GPU outweigh hundreds of microsecond gaps that a count would make look like the problem.
-  std::vector<std::vector<double>> idle_ms;
 };
 GapHistogram gapHistogram(const std::vector<const analysis::DeviceAnalysis*>& devices);
 

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <regex>
 
+#include "analysis/gap_histogram.h"
 #include "analysis/comparison.h"
 #include "report/html_text.h"
 #include "report/kernel_summary.h"
@@ -134,7 +135,7 @@ TEST(HtmlReport, TellsTheStoryOfTheH200Pair) {
   EXPECT_EQ(count(html, "aria-label=\"Step time per step\""), 1u);
   EXPECT_EQ(count(html, "aria-label=\"Step breakdown\""), 1u);
   EXPECT_EQ(count(html, "aria-label=\"Host-to-device bandwidth against copy size\""), 1u);
-  EXPECT_EQ(count(html, "aria-label=\"Idle gaps of compute by length\""), 1u);
+  EXPECT_EQ(count(html, "aria-label=\"Idle time of compute by gap length\""), 1u);
   EXPECT_EQ(count(html, "aria-label=\"Timeline of "), 2u);
   EXPECT_EQ(count(html, "<h4>Timeline: a representative step"), 2u);
   EXPECT_EQ(count(html, "<svg"), 8u);
@@ -210,17 +211,21 @@ TEST(HtmlCharts, IdleGapHistogramAndKernelTotals) {
   f.kernel(59500, 62500, 7, 0, 0, "c");  // touching: no gap
   trace::Session& s = f.finish();
   analysis::RunAnalysis ra = analysis::analyzeRun(s.runs[0], s.strings);
-  std::vector<std::uint64_t> counts = idleGapCounts(ra.devices.at(0));
-  std::vector<std::uint64_t> expected(idleGapBinEdges().size() + 1, 0);
-  expected[0] = 1;  // < 1 µs
-  expected[2] = 1;  // 3–10 µs
-  expected[4] = 1;  // 30–100 µs
-  EXPECT_EQ(counts, expected);
-  std::vector<std::string> labels = idleGapBinLabels();
-  EXPECT_EQ(labels.front(), "< 1 µs");
-  EXPECT_EQ(labels[2], "3–10 µs");
-  EXPECT_EQ(labels[6], "0.3–1 ms");
-  EXPECT_EQ(labels.back(), "≥ 1 s");
+  // The histogram both the GUI and the report draw: bins from the shortest gap on, idle time per bin.
+  const analysis::GapHistogram h = analysis::gapHistogram({&ra.devices.at(0)});
+  ASSERT_EQ(h.labels.size(), 5u);  // < 1 µs, 1–3, 3–10, 10–30, 30–100 µs
+  EXPECT_EQ(h.labels.front(), "< 1 µs");
+  EXPECT_EQ(h.labels[2], "3–10 µs");
+  EXPECT_EQ(h.labels[4], "30–100 µs");
+  EXPECT_EQ(h.counts[0], (std::vector<std::uint64_t>{1, 0, 1, 0, 1}));
+  EXPECT_DOUBLE_EQ(h.idle_ms[0][0], 0.0005);
+  EXPECT_DOUBLE_EQ(h.idle_ms[0][2], 0.005);
+  EXPECT_DOUBLE_EQ(h.idle_ms[0][4], 0.05);
+  Report report;
+  report.runs = {&s.runs[0]};
+  report.analyses = {ra};
+  const std::string svg = idleGapHistogram(report);
+  EXPECT_NE(svg.find("gaps of 30–100 µs: 1 gap, 50.0 µs idle"), std::string::npos) << svg;
 
   auto kernels = busiestKernels(s.runs[0], s.strings, 0, ra.devices.at(0).whole.window, 2);
   ASSERT_EQ(kernels.size(), 2u);
