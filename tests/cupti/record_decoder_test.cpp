@@ -62,21 +62,21 @@ const CUpti_Activity& asRecord(const auto& r) {
 
 class DecoderTest : public ::testing::Test {
  protected:
-  trace::StringTable strings;
-  ApiNameCache names;
-  RecordDecoder decoder{strings,
-                        [this](IntervalKind api, std::uint32_t cbid) { return names.name(api, cbid); }};
-  DecodedBatch batch;
+  trace::StringTable strings_;
+  ApiNameCache names_;
+  RecordDecoder decoder_{strings_,
+                        [this](IntervalKind api, std::uint32_t cbid) { return names_.name(api, cbid); }};
+  DecodedBatch batch_;
 
   const DecodedInterval& only() {
-    EXPECT_EQ(batch.intervals.size(), 1u);
-    return batch.intervals.at(0);
+    EXPECT_EQ(batch_.intervals.size(), 1u);
+    return batch_.intervals.at(0);
   }
-  std::string_view nameOf(const DecodedInterval& d) { return strings.get(d.interval.name); }
+  std::string_view nameOf(const DecodedInterval& d) { return strings_.get(d.interval.name); }
 };
 
 TEST_F(DecoderTest, KernelKeepsTimesStreamCorrelationAndDemangledName) {
-  decoder.decode(asRecord(kernel(5'000, 9'500)), batch);
+  decoder_.decode(asRecord(kernel(5'000, 9'500)), batch_);
   const DecodedInterval& d = only();
   EXPECT_EQ(d.track, TrackKey::gpuStream(1, 7));
   EXPECT_EQ(d.interval.kind, IntervalKind::Kernel);
@@ -84,7 +84,7 @@ TEST_F(DecoderTest, KernelKeepsTimesStreamCorrelationAndDemangledName) {
   EXPECT_EQ(d.interval.end_ns, 9'500);
   EXPECT_EQ(d.interval.correlation, 42u);
   EXPECT_EQ(nameOf(d), "scale(float*, int, float)");
-  EXPECT_EQ(batch.invalid, 0u);
+  EXPECT_EQ(batch_.invalid, 0u);
 }
 
 TEST_F(DecoderTest, KernelNamesThatDoNotDemangleStayAsTheyAre) {
@@ -95,8 +95,8 @@ TEST_F(DecoderTest, KernelNamesThatDoNotDemangleStayAsTheyAre) {
 TEST_F(DecoderTest, PageableHostToDeviceCopy) {
   auto r = memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE,
                    CUPTI_ACTIVITY_MEMORY_KIND_DEVICE, 64u << 20);
-  r.flags = CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC;  // set on pageable copies too: it only names the API used
-  decoder.decode(asRecord(r), batch);
+  r.flags = CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC;  // set on pageable copies too: it only names_ the API used
+  decoder_.decode(asRecord(r), batch_);
   const DecodedInterval& d = only();
   EXPECT_EQ(d.track, TrackKey::gpuStream(0, 13));
   EXPECT_EQ(d.interval.kind, IntervalKind::MemcpyHtoD);
@@ -109,9 +109,9 @@ TEST_F(DecoderTest, PageableHostToDeviceCopy) {
 }
 
 TEST_F(DecoderTest, PinnedHostToDeviceCopyFromASynchronousCall) {
-  decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, CUPTI_ACTIVITY_MEMORY_KIND_PINNED,
+  decoder_.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, CUPTI_ACTIVITY_MEMORY_KIND_PINNED,
                                   CUPTI_ACTIVITY_MEMORY_KIND_DEVICE, 4096)),
-                 batch);
+                 batch_);
   const DecodedInterval& d = only();
   EXPECT_EQ(d.interval.kind, IntervalKind::MemcpyHtoD);
   EXPECT_EQ(d.interval.src, MemoryKind::Pinned);
@@ -124,23 +124,23 @@ TEST_F(DecoderTest, CopiesCorrelateWithTheRuntimeCallWhenCuptiNamesIt) {
                    CUPTI_ACTIVITY_MEMORY_KIND_DEVICE, 4096);
   r.correlationId = 500;  // the driver call's
   r.runtimeCorrelationId = 499;
-  decoder.decode(asRecord(r), batch);
+  decoder_.decode(asRecord(r), batch_);
   EXPECT_EQ(only().interval.correlation, 499u);
 }
 
 TEST_F(DecoderTest, DeviceToHostCopiesToPinnedAndPageableMemory) {
-  decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
+  decoder_.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
                                   CUPTI_ACTIVITY_MEMORY_KIND_PINNED, 4)),
-                 batch);
-  decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
+                 batch_);
+  decoder_.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOH, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
                                   CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE, 8)),
-                 batch);
-  ASSERT_EQ(batch.intervals.size(), 2u);
-  EXPECT_EQ(batch.intervals[0].interval.kind, IntervalKind::MemcpyDtoH);
-  EXPECT_EQ(batch.intervals[0].interval.dst, MemoryKind::Pinned);
-  EXPECT_EQ(batch.intervals[1].interval.kind, IntervalKind::MemcpyDtoH);
-  EXPECT_EQ(batch.intervals[1].interval.dst, MemoryKind::Pageable);
-  EXPECT_EQ(strings.get(batch.intervals[1].interval.name), "Memcpy DtoH (Device -> Pageable)");
+                 batch_);
+  ASSERT_EQ(batch_.intervals.size(), 2u);
+  EXPECT_EQ(batch_.intervals[0].interval.kind, IntervalKind::MemcpyDtoH);
+  EXPECT_EQ(batch_.intervals[0].interval.dst, MemoryKind::Pinned);
+  EXPECT_EQ(batch_.intervals[1].interval.kind, IntervalKind::MemcpyDtoH);
+  EXPECT_EQ(batch_.intervals[1].interval.dst, MemoryKind::Pageable);
+  EXPECT_EQ(strings_.get(batch_.intervals[1].interval.name), "Memcpy DtoH (Device -> Pageable)");
 }
 
 TEST_F(DecoderTest, CopyKindsMapOntoTheFourDirections) {
@@ -157,9 +157,9 @@ TEST_F(DecoderTest, CopyKindsMapOntoTheFourDirections) {
 }
 
 TEST_F(DecoderTest, DeviceToDeviceCopy) {
-  decoder.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOD, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
+  decoder_.decode(asRecord(memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_DTOD, CUPTI_ACTIVITY_MEMORY_KIND_DEVICE,
                                   CUPTI_ACTIVITY_MEMORY_KIND_DEVICE, 1u << 20)),
-                 batch);
+                 batch_);
   EXPECT_EQ(only().interval.kind, IntervalKind::MemcpyDtoD);
   EXPECT_EQ(nameOf(only()), "Memcpy DtoD (Device -> Device)");
 }
@@ -177,7 +177,7 @@ TEST_F(DecoderTest, PeerCopyNamesBothDevices) {
   r.srcDeviceId = 1;
   r.dstDeviceId = 0;
   r.correlationId = 5;
-  decoder.decode(asRecord(r), batch);
+  decoder_.decode(asRecord(r), batch_);
   const DecodedInterval& d = only();
   EXPECT_EQ(d.track, TrackKey::gpuStream(1, 9));
   EXPECT_EQ(d.interval.kind, IntervalKind::MemcpyPtoP);
@@ -196,7 +196,7 @@ TEST_F(DecoderTest, Memset) {
   r.correlationId = 8;
   r.memoryKind = CUPTI_ACTIVITY_MEMORY_KIND_DEVICE;
   r.flags = CUPTI_ACTIVITY_FLAG_MEMSET_ASYNC;
-  decoder.decode(asRecord(r), batch);
+  decoder_.decode(asRecord(r), batch_);
   const DecodedInterval& d = only();
   EXPECT_EQ(d.interval.kind, IntervalKind::Memset);
   EXPECT_EQ(d.interval.bytes, 4096u);
@@ -215,7 +215,7 @@ TEST_F(DecoderTest, RuntimeCallKeepsThreadCorrelationAndPlainName) {
   r.processId = 4242;
   r.threadId = 4250;
   r.correlationId = 77;
-  decoder.decode(asRecord(r), batch);
+  decoder_.decode(asRecord(r), batch_);
   const DecodedInterval& d = only();
   EXPECT_EQ(d.track, TrackKey::hostThread(4242, 4250));
   EXPECT_EQ(d.interval.kind, IntervalKind::RuntimeApi);
@@ -235,15 +235,15 @@ TEST_F(DecoderTest, SynchronousRuntimeAndDriverCallsKeepTheirNames) {
   driver.cbid = CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel;
   driver.start = 30;
   driver.end = 40;
-  decoder.decode(asRecord(sync), batch);
-  decoder.decode(asRecord(driver), batch);
-  ASSERT_EQ(batch.intervals.size(), 2u);
-  EXPECT_EQ(strings.get(batch.intervals[0].interval.name), "cudaStreamSynchronize");
+  decoder_.decode(asRecord(sync), batch_);
+  decoder_.decode(asRecord(driver), batch_);
+  ASSERT_EQ(batch_.intervals.size(), 2u);
+  EXPECT_EQ(strings_.get(batch_.intervals[0].interval.name), "cudaStreamSynchronize");
   // A synchronisation blocks the calling thread: flagged once, here (trace/api_calls.h).
-  EXPECT_EQ(batch.intervals[0].interval.flags, trace::flags::kBlockingApi);
-  EXPECT_EQ(batch.intervals[1].interval.kind, IntervalKind::DriverApi);
-  EXPECT_EQ(batch.intervals[1].interval.flags, 0);
-  EXPECT_EQ(strings.get(batch.intervals[1].interval.name), "cuLaunchKernel");
+  EXPECT_EQ(batch_.intervals[0].interval.flags, trace::flags::kBlockingApi);
+  EXPECT_EQ(batch_.intervals[1].interval.kind, IntervalKind::DriverApi);
+  EXPECT_EQ(batch_.intervals[1].interval.flags, 0);
+  EXPECT_EQ(strings_.get(batch_.intervals[1].interval.name), "cuLaunchKernel");
 }
 
 TEST(ApiNames, VersionAndPerThreadSuffixesAreDropped) {
@@ -259,7 +259,7 @@ TEST(ApiNames, VersionAndPerThreadSuffixesAreDropped) {
 }
 
 TEST_F(DecoderTest, SynchronizationLandsOnTheDeviceOfItsContext) {
-  decoder.decode(asRecord(kernel(100, 200)), batch);  // context 3 is on device 1
+  decoder_.decode(asRecord(kernel(100, 200)), batch_);  // context 3 is on device 1
   CUpti_ActivitySynchronization2 r{};
   r.kind = CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
   r.type = CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_STREAM_SYNCHRONIZE;
@@ -269,9 +269,9 @@ TEST_F(DecoderTest, SynchronizationLandsOnTheDeviceOfItsContext) {
   r.streamId = 7;
   r.correlationId = 50;
   r.cudaEventId = CUPTI_SYNCHRONIZATION_INVALID_VALUE;
-  decoder.decode(asRecord(r), batch);
-  ASSERT_EQ(batch.intervals.size(), 2u);
-  const DecodedInterval& d = batch.intervals[1];
+  decoder_.decode(asRecord(r), batch_);
+  ASSERT_EQ(batch_.intervals.size(), 2u);
+  const DecodedInterval& d = batch_.intervals[1];
   EXPECT_EQ(d.track, TrackKey::gpuStream(1, 7));
   EXPECT_EQ(d.interval.kind, IntervalKind::Synchronization);
   EXPECT_EQ(d.interval.correlation, 50u);
@@ -279,7 +279,7 @@ TEST_F(DecoderTest, SynchronizationLandsOnTheDeviceOfItsContext) {
 }
 
 TEST_F(DecoderTest, ContextWideSynchronizationAndUnknownContexts) {
-  decoder.noteContext(9, 2);
+  decoder_.noteContext(9, 2);
   CUpti_ActivitySynchronization2 r{};
   r.kind = CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;
   r.type = CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_CONTEXT_SYNCHRONIZE;
@@ -287,14 +287,14 @@ TEST_F(DecoderTest, ContextWideSynchronizationAndUnknownContexts) {
   r.end = 900;
   r.contextId = 9;
   r.streamId = CUPTI_SYNCHRONIZATION_INVALID_VALUE;
-  decoder.decode(asRecord(r), batch);
+  decoder_.decode(asRecord(r), batch_);
   EXPECT_EQ(only().track, TrackKey::gpuStream(2, kContextWideStream));
   EXPECT_EQ(nameOf(only()), "context synchronize");
   r.contextId = 10;  // never seen
-  decoder.decode(asRecord(r), batch);
-  EXPECT_EQ(batch.intervals.size(), 1u);
-  EXPECT_EQ(decoder.skipped(), 1u);
-  EXPECT_EQ(batch.invalid, 0u);
+  decoder_.decode(asRecord(r), batch_);
+  EXPECT_EQ(batch_.intervals.size(), 1u);
+  EXPECT_EQ(decoder_.skipped(), 1u);
+  EXPECT_EQ(batch_.invalid, 0u);
 }
 
 TEST_F(DecoderTest, CudaEventIsAOneNanosecondMarkAtItsDeviceTimestamp) {
@@ -306,7 +306,7 @@ TEST_F(DecoderTest, CudaEventIsAOneNanosecondMarkAtItsDeviceTimestamp) {
   r.eventId = 3;
   r.correlationId = 60;
   r.deviceTimestamp = 123'456;
-  decoder.decode(asRecord(r), batch);
+  decoder_.decode(asRecord(r), batch_);
   const DecodedInterval& d = only();
   EXPECT_EQ(d.track, TrackKey::gpuStream(0, 14));
   EXPECT_EQ(d.interval.kind, IntervalKind::CudaEvent);
@@ -314,42 +314,42 @@ TEST_F(DecoderTest, CudaEventIsAOneNanosecondMarkAtItsDeviceTimestamp) {
   EXPECT_EQ(d.interval.end_ns, 123'457);
   EXPECT_EQ(nameOf(d), "event 3");
   r.deviceTimestamp = 0;  // device timestamps were not collected
-  decoder.decode(asRecord(r), batch);
-  EXPECT_EQ(batch.intervals.size(), 1u);
-  EXPECT_EQ(batch.invalid, 1u);
+  decoder_.decode(asRecord(r), batch_);
+  EXPECT_EQ(batch_.intervals.size(), 1u);
+  EXPECT_EQ(batch_.invalid, 1u);
 }
 
 TEST_F(DecoderTest, NvtxStartAndEndPairIntoStepsAndDataLoading) {
-  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 5, 1'000, "step 3")), batch);
-  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 6, 1'100, "load_batch")), batch);
-  EXPECT_TRUE(batch.intervals.empty());
-  EXPECT_EQ(decoder.openMarkers(), 2u);
-  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 6, 2'000, nullptr)), batch);
-  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 5, 9'000, nullptr)), batch);
-  ASSERT_EQ(batch.intervals.size(), 2u);
-  const DecodedInterval& load = batch.intervals[0];
+  decoder_.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 5, 1'000, "step 3")), batch_);
+  decoder_.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 6, 1'100, "load_batch")), batch_);
+  EXPECT_TRUE(batch_.intervals.empty());
+  EXPECT_EQ(decoder_.openMarkers(), 2u);
+  decoder_.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 6, 2'000, nullptr)), batch_);
+  decoder_.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 5, 9'000, nullptr)), batch_);
+  ASSERT_EQ(batch_.intervals.size(), 2u);
+  const DecodedInterval& load = batch_.intervals[0];
   EXPECT_EQ(load.track, TrackKey::hostThread(100, 101));
   EXPECT_EQ(load.interval.kind, IntervalKind::DataLoading);
   EXPECT_EQ(load.interval.start_ns, 1'100);
   EXPECT_EQ(load.interval.end_ns, 2'000);
-  const DecodedInterval& step = batch.intervals[1];
+  const DecodedInterval& step = batch_.intervals[1];
   EXPECT_EQ(step.interval.kind, IntervalKind::Step);
   EXPECT_EQ(step.interval.start_ns, 1'000);
   EXPECT_EQ(step.interval.end_ns, 9'000);
   EXPECT_EQ(nameOf(step), "step 3");
-  EXPECT_EQ(decoder.openMarkers(), 0u);
-  EXPECT_EQ(decoder.skipped(), 0u);
+  EXPECT_EQ(decoder_.openMarkers(), 0u);
+  EXPECT_EQ(decoder_.skipped(), 0u);
 }
 
 TEST_F(DecoderTest, NvtxEndWithoutStartAndInstantaneousMarksYieldNothing) {
-  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 8, 2'000, nullptr)), batch);
-  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS, 9, 2'000, "mark")), batch);
-  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 10, 3'000, "forward")), batch);
-  decoder.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 10, 2'500, nullptr)),
-                 batch);  // ends before it began
-  EXPECT_TRUE(batch.intervals.empty());
-  EXPECT_EQ(decoder.skipped(), 2u);
-  EXPECT_EQ(batch.invalid, 1u);
+  decoder_.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 8, 2'000, nullptr)), batch_);
+  decoder_.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS, 9, 2'000, "mark")), batch_);
+  decoder_.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_START, 10, 3'000, "forward")), batch_);
+  decoder_.decode(asRecord(marker(CUPTI_ACTIVITY_FLAG_MARKER_END, 10, 2'500, nullptr)),
+                 batch_);  // ends before it began
+  EXPECT_TRUE(batch_.intervals.empty());
+  EXPECT_EQ(decoder_.skipped(), 2u);
+  EXPECT_EQ(batch_.invalid, 1u);
 }
 
 TEST_F(DecoderTest, OverheadOfAThreadAndOfADevice) {
@@ -361,37 +361,37 @@ TEST_F(DecoderTest, OverheadOfAThreadAndOfADevice) {
   r.objectId.pt.threadId = 8;
   r.start = 100;
   r.end = 75'100;
-  decoder.decode(asRecord(r), batch);
+  decoder_.decode(asRecord(r), batch_);
   r.overheadKind = CUPTI_ACTIVITY_OVERHEAD_CUPTI_BUFFER_FLUSH;
   r.objectKind = CUPTI_ACTIVITY_OBJECT_DEVICE;
   r.objectId.dcs.deviceId = 2;
-  decoder.decode(asRecord(r), batch);
+  decoder_.decode(asRecord(r), batch_);
   r.objectKind = CUPTI_ACTIVITY_OBJECT_UNKNOWN;
-  decoder.decode(asRecord(r), batch);
-  ASSERT_EQ(batch.intervals.size(), 2u);
-  EXPECT_EQ(batch.intervals[0].track, TrackKey::hostThread(7, 8));
-  EXPECT_EQ(batch.intervals[0].interval.kind, IntervalKind::Overhead);
-  EXPECT_EQ(batch.intervals[0].interval.durationNs(), 75'000);
-  EXPECT_EQ(strings.get(batch.intervals[0].interval.name), "lazy function loading");
-  EXPECT_EQ(batch.intervals[1].track, TrackKey::gpuMarkers(2));
-  EXPECT_EQ(strings.get(batch.intervals[1].interval.name), "CUPTI buffer flush");
-  EXPECT_EQ(decoder.skipped(), 1u);
+  decoder_.decode(asRecord(r), batch_);
+  ASSERT_EQ(batch_.intervals.size(), 2u);
+  EXPECT_EQ(batch_.intervals[0].track, TrackKey::hostThread(7, 8));
+  EXPECT_EQ(batch_.intervals[0].interval.kind, IntervalKind::Overhead);
+  EXPECT_EQ(batch_.intervals[0].interval.durationNs(), 75'000);
+  EXPECT_EQ(strings_.get(batch_.intervals[0].interval.name), "lazy function loading");
+  EXPECT_EQ(batch_.intervals[1].track, TrackKey::gpuMarkers(2));
+  EXPECT_EQ(strings_.get(batch_.intervals[1].interval.name), "CUPTI buffer flush");
+  EXPECT_EQ(decoder_.skipped(), 1u);
 }
 
 TEST_F(DecoderTest, InvalidRecordsAreCountedAndLeftOut) {
-  decoder.decode(asRecord(kernel(0, 0)), batch);          // timestamp storage exhausted
-  decoder.decode(asRecord(kernel(5'000, 4'000)), batch);  // ends before it starts
+  decoder_.decode(asRecord(kernel(0, 0)), batch_);          // timestamp storage exhausted
+  decoder_.decode(asRecord(kernel(5'000, 4'000)), batch_);  // ends before it starts
   auto copy = memcpy6(CUPTI_ACTIVITY_MEMCPY_KIND_HTOD, 1, 3, 10);
   copy.start = 0;
-  decoder.decode(asRecord(copy), batch);
+  decoder_.decode(asRecord(copy), batch_);
   CUpti_ActivityAPI api{};
   api.kind = CUPTI_ACTIVITY_KIND_RUNTIME;
   api.start = 50;
   api.end = 40;
-  decoder.decode(asRecord(api), batch);
-  decoder.decode(asRecord(kernel(5'000, 5'000)), batch);  // zero-length is valid here: RunBuilder counts it
-  EXPECT_EQ(batch.invalid, 4u);
-  ASSERT_EQ(batch.intervals.size(), 1u);
+  decoder_.decode(asRecord(api), batch_);
+  decoder_.decode(asRecord(kernel(5'000, 5'000)), batch_);  // zero-length is valid here: RunBuilder counts it
+  EXPECT_EQ(batch_.invalid, 4u);
+  ASSERT_EQ(batch_.intervals.size(), 1u);
   EXPECT_TRUE(isInvalidSpan(0, 10));
   EXPECT_TRUE(isInvalidSpan(10, 9));
   EXPECT_FALSE(isInvalidSpan(10, 10));
@@ -405,20 +405,20 @@ TEST_F(DecoderTest, DeviceRecordGivesNameAndUuid) {
   const unsigned char bytes[16] = {0x5b, 0xd7, 0xdd, 0x7e, 0x0b, 0x4c, 0xa1, 0xcb,
                                    0x3a, 0xc1, 0x1b, 0x3b, 0xdf, 0x86, 0xb0, 0xf8};
   for (int i = 0; i < 16; ++i) r.uuid.bytes[i] = static_cast<char>(bytes[i]);
-  decoder.decode(asRecord(r), batch);
-  ASSERT_EQ(batch.devices.size(), 1u);
-  EXPECT_EQ(batch.devices[0].id, 0);
-  EXPECT_EQ(batch.devices[0].name, "NVIDIA H200");
-  EXPECT_EQ(batch.devices[0].uuid, "GPU-5bd7dd7e-0b4c-a1cb-3ac1-1b3bdf86b0f8");
-  EXPECT_TRUE(batch.intervals.empty());
+  decoder_.decode(asRecord(r), batch_);
+  ASSERT_EQ(batch_.devices.size(), 1u);
+  EXPECT_EQ(batch_.devices[0].id, 0);
+  EXPECT_EQ(batch_.devices[0].name, "NVIDIA H200");
+  EXPECT_EQ(batch_.devices[0].uuid, "GPU-5bd7dd7e-0b4c-a1cb-3ac1-1b3bdf86b0f8");
+  EXPECT_TRUE(batch_.intervals.empty());
 }
 
 TEST_F(DecoderTest, KindsNotDecodedAreSkipped) {
   CUpti_ActivityAPI r{};
   r.kind = CUPTI_ACTIVITY_KIND_NAME;
-  decoder.decode(asRecord(r), batch);
-  EXPECT_TRUE(batch.intervals.empty());
-  EXPECT_EQ(decoder.skipped(), 1u);
+  decoder_.decode(asRecord(r), batch_);
+  EXPECT_TRUE(batch_.intervals.empty());
+  EXPECT_EQ(decoder_.skipped(), 1u);
 }
 
 }  // namespace
