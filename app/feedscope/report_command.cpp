@@ -79,12 +79,8 @@ int runReport(const ReportOptions& o) {
   for (const std::string& file : o.compareFiles) {
     others.push_back(open(file));
     if (others.back().runs.empty()) throw io::InputError(file + ": holds no runs to compare");
-    report::Report second = report::buildReport(others.back(), file, options);
-    for (std::size_t i = 0; i < second.runs.size(); ++i) {
-      report.runs.push_back(second.runs[i]);
-      report.analyses.push_back(std::move(second.analyses[i]));
-      report.run_strings.push_back(&others.back().strings);
-    }
+    // Its ranks make a job of their own (`report jobA/ --compare jobB/`), never one with FILE's.
+    report::appendReport(report, report::buildReport(others.back(), file, options), &others.back().strings);
   }
   std::size_t baseline = 0;
   if (!o.compareRun.empty()) {
@@ -157,7 +153,8 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--fail-if", o->failIf,
                   "exit with code 4 when a figure crosses this threshold, e.g. 'starvation_pct>20' or "
-                  "'h2d_overlap<80%' (any numeric key of a device in the JSON report; repeatable)");
+                  "'h2d_overlap<80%' (any numeric key of a device in the JSON report; job.peer_wait_pct and "
+                  "job.straggler_delay for a job of ranks; repeatable)");
   cmd->callback([o, &action] { action = [o] { return runReport(*o); }; });
 }
 

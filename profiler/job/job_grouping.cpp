@@ -1,17 +1,36 @@
 #include "job/job_grouping.h"
 
+#include "job/collectives.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
 
 namespace feedscope::job {
 
-std::vector<JobGroup> findJobs(const std::vector<const trace::Run*>& runs) {
+namespace {
+
+bool ranCollectives(const trace::Run& run, const trace::StringTable& strings) {
+  for (const trace::Track& track : run.tracks) {
+    if (track.kind != trace::TrackKind::GpuStream) continue;
+    const auto& iv = track.intervals;
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      if (iv.kind[i] == trace::IntervalKind::Kernel && isCollectiveKernelName(strings.get(iv.name[i]))) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<JobGroup> findJobs(const std::vector<const trace::Run*>& runs,
+                               const std::vector<const trace::StringTable*>& strings) {
   // Runs by world size, in input order; -1: the run does not say.
   std::map<int, std::vector<JobMember>> byWorld;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     auto identity = rankIdentityOf(*runs[i]);
     if (!identity) continue;
+    if (identity->source == "file name" && !ranCollectives(*runs[i], *strings[i])) continue;
     byWorld[identity->world_size.value_or(-1)].push_back({i, *identity});
   }
   // Runs that do not say their world size join the only job that does, when there is one.

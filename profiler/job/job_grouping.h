@@ -7,6 +7,7 @@
 
 #include "job/rank_identity.h"
 #include "trace/run.h"
+#include "trace/string_table.h"
 
 namespace feedscope::job {
 
@@ -21,8 +22,11 @@ struct JobGroup {
 };
 
 // Runs that name a rank and agree on the world size (or do not say it) form a job when there are
-// two or more; a rank seen twice starts another job (two jobs traced into one folder). Runs without
-// a rank, and a rank alone, stay runs of their own (today's report).
-std::vector<JobGroup> findJobs(const std::vector<const trace::Run*>& runs);
+// two or more; a rank seen twice starts another job (two jobs traced into one folder). A run known
+// only by its file name ("worker0") is a rank only when it ran collectives: tensorboard_trace_handler
+// names single-GPU runs that way too. Runs without a rank, and a rank alone, stay runs of their own
+// (today's report). `strings[i]` holds the names of `runs[i]`.
+std::vector<JobGroup> findJobs(const std::vector<const trace::Run*>& runs,
+                               const std::vector<const trace::StringTable*>& strings);
 
 }  // namespace feedscope::job

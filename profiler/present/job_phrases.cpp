@@ -84,3 +84,53 @@ std::string rankPageableSentence(int rank, std::uint64_t copies, std::uint64_t b
 }
 
 }  // namespace feedscope::present
+
+namespace feedscope::present {
+
+std::string jobTitle(std::string_view name, std::size_t ranks, int worldSize, std::size_t matched) {
+  const std::string present =
+      worldSize > 0 ? fmt::format("{} of {} ranks", ranks, worldSize) : fmt::format("{} ranks", ranks);
+  return fmt::format("Job {} · {} · {} collective{} matched", name, present, matched, matched == 1 ? "" : "s");
+}
+
+std::string jobStepText(trace::TimeNs median, std::size_t count, trace::TimeNs without, trace::TimeNs fed) {
+  return fmt::format("Job step {} (median of {}); without the straggler's delay {}; every rank fed {}",
+                     formatDuration(median), count, formatDuration(without), formatDuration(fed));
+}
+
+std::string_view noJobStepText() {
+  return "Job step: the ranks have no steps in common (no ProfilerStep or step ranges on every rank)";
+}
+
+std::string clockShiftText(int rank, trace::TimeNs shift) {
+  return fmt::format("rank {} {}{}", rank, shift >= 0 ? "+" : "-", formatDuration(shift >= 0 ? shift : -shift));
+}
+
+std::string clockAlignedText(int reference, std::string_view shifts, trace::TimeNs residual) {
+  return fmt::format("Clocks aligned at the collective ends onto rank {}'s: {}; largest residual {}", reference,
+                     shifts, formatDuration(residual));
+}
+
+std::string_view clockRecordedText() {
+  return "Clocks as recorded: no collective matched across the ranks to align them by";
+}
+
+std::string jobComparisonText(std::string_view a, std::string_view b, trace::TimeNs stepA, trace::TimeNs stepB,
+                              double peerWaitPctA, double peerWaitPctB) {
+  const std::string wait =
+      fmt::format("peer wait {} against {} of the ranks' GPU time", trace::formatPct(peerWaitPctB), trace::formatPct(peerWaitPctA));
+  if (stepA <= 0 || stepB <= 0) return fmt::format("job {} against job {}: {}", b, a, wait);
+  return fmt::format("job {} steps in {} against {} for job {} ({:.2f}x the speed); {}", b, formatDuration(stepB),
+                     formatDuration(stepA), a, static_cast<double>(stepA) / static_cast<double>(stepB), wait);
+}
+
+}  // namespace feedscope::present
+
+namespace feedscope::present {
+
+std::string jobFindingCostText(trace::TimeNs cost, double stepPct) {
+  if (cost <= 0) return "no time of its own";
+  return fmt::format("costs the job {} ({} of the step)", formatDuration(cost), trace::formatPct(stepPct));
+}
+
+}  // namespace feedscope::present

@@ -49,3 +49,32 @@ std::string ranksMissingSentence(std::size_t present, int worldSize, std::string
 std::string rankPageableSentence(int rank, std::uint64_t copies, std::uint64_t bytes);
 
 }  // namespace feedscope::present
+
+namespace feedscope::present {
+
+// "Job trace · 8 of 8 ranks · 12 collectives matched" (world size 0: unknown).
+std::string jobTitle(std::string_view name, std::size_t ranks, int worldSize, std::size_t matched);
+
+// "Job step 20.5 ms (median of 12); without the straggler's delay 12.5 ms; every rank fed 10.0 ms".
+std::string jobStepText(trace::TimeNs median, std::size_t count, trace::TimeNs without, trace::TimeNs fed);
+std::string_view noJobStepText();
+
+// "rank 1 +1.20 ms": one rank's clock shift.
+std::string clockShiftText(int rank, trace::TimeNs shift);
+// "Clocks aligned at the collective ends onto rank 0's: rank 1 +1.20 ms, ...; largest residual 0 ns".
+std::string clockAlignedText(int reference, std::string_view shifts, trace::TimeNs residual);
+std::string_view clockRecordedText();
+
+// "job B steps in 12.5 ms against 20.5 ms for job A (1.64x the speed); peer wait 2.00 % against 39.0 %"
+// (steps 0: none in common).
+std::string jobComparisonText(std::string_view a, std::string_view b, trace::TimeNs stepA, trace::TimeNs stepB,
+                              double peerWaitPctA, double peerWaitPctB);
+
+}  // namespace feedscope::present
+
+namespace feedscope::present {
+
+// A job finding's cost: "costs the job 96.0 ms (39.02 % of the step)"; "" for a finding without one.
+std::string jobFindingCostText(trace::TimeNs cost, double stepPct);
+
+}  // namespace feedscope::present

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "io/input_error.h"
 #include "trace/units.h"
 #include "trace/utf8.h"
@@ -30,19 +32,83 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
     report.analyses.push_back(analysis::analyzeRun(*run, session.strings, options));
     report.run_strings.push_back(&session.strings);
   }
+  analyzeJobs(report);
   return report;
+}
+
+void analyzeJobs(Report& report) {
+  report.jobs.clear();
+  std::vector<const analysis::RunAnalysis*> analyses;
+  for (const auto& a : report.analyses) analyses.push_back(&a);
+  const auto groups = job::findJobs(report.runs, report.run_strings);
+  for (const job::JobGroup& g : groups) {
+    std::vector<std::string> names;
+    for (const auto& m : g.members) names.push_back(report.runs[m.run]->name);
+    std::string name = job::jobNameOf(names);
+    // A whole input that is one job is named by the input (a folder of rank traces).
+    if (name == "job" && groups.size() == 1) name = std::filesystem::path(report.input).filename().string();
+    if (name.empty()) name = std::filesystem::path(report.input).parent_path().filename().string();
+    report.jobs.push_back(job::analyzeJob(g, report.runs, analyses, report.run_strings, trace::validUtf8(name)));
+  }
+}
+
+void appendReport(Report& report, Report&& other, const trace::StringTable* strings) {
+  const std::size_t offset = report.runs.size();
+  for (std::size_t i = 0; i < other.runs.size(); ++i) {
+    report.runs.push_back(other.runs[i]);
+    report.analyses.push_back(std::move(other.analyses[i]));
+    report.run_strings.push_back(strings);
+  }
+  for (job::JobAnalysis& j : other.jobs) {
+    for (auto& r : j.ranks) r.run += offset;
+    report.jobs.push_back(std::move(j));
+  }
+}
+
+const job::JobAnalysis* jobOf(const Report& report, std::size_t run) {
+  for (const auto& j : report.jobs) {
+    for (const auto& r : j.ranks) {
+      if (r.run == run) return &j;
+    }
+  }
+  return nullptr;
 }
 
 void compareAgainst(Report& report, std::size_t baseline) {
   report.comparisons.clear();
   report.table.reset();
   if (report.analyses.size() < 2 || baseline >= report.analyses.size()) return;
-  std::vector<const analysis::RunAnalysis*> all;
-  for (const auto& a : report.analyses) all.push_back(&a);
-  for (std::size_t i = 0; i < report.analyses.size(); ++i) {
-    if (i != baseline) report.comparisons.push_back(analysis::compareRuns(report.analyses[baseline], report.analyses[i]));
+  if (report.jobs.empty()) {
+    std::vector<const analysis::RunAnalysis*> all;
+    for (const auto& a : report.analyses) all.push_back(&a);
+    for (std::size_t i = 0; i < report.analyses.size(); ++i) {
+      if (i != baseline) report.comparisons.push_back(analysis::compareRuns(report.analyses[baseline], report.analyses[i]));
+    }
+    report.table = analysis::compareAll(all, baseline);
+    return;
   }
-  report.table = analysis::compareAll(all, baseline);
+  const job::JobAnalysis* baselineJob = jobOf(report, baseline);
+  // The run each run is compared with: the baseline, or for a rank of another job the baseline job's
+  // rank of the same number. Ranks of the baseline's own job run at one speed: not compared.
+  std::vector<const analysis::RunAnalysis*> all = {&report.analyses[baseline]};
+  for (std::size_t i = 0; i < report.analyses.size(); ++i) {
+    if (i == baseline) continue;
+    const job::JobAnalysis* mine = jobOf(report, i);
+    if (baselineJob != nullptr && mine == baselineJob) continue;
+    std::size_t against = baseline;
+    if (baselineJob != nullptr && mine != nullptr) {
+      int rank = -1;
+      for (const auto& r : mine->ranks) {
+        if (r.run == i) rank = r.rank;
+      }
+      for (const auto& r : baselineJob->ranks) {
+        if (r.rank == rank) against = r.run;
+      }
+    }
+    report.comparisons.push_back(analysis::compareRuns(report.analyses[against], report.analyses[i]));
+    all.push_back(&report.analyses[i]);
+  }
+  if (all.size() >= 2) report.table = analysis::compareAll(all, 0);
 }
 
 }  // namespace feedscope::report

@@ -33,7 +33,7 @@ inline std::unique_ptr<AnalysedJob> analyseJobTraces(const std::vector<std::stri
   std::vector<const trace::StringTable*> strings;
   for (const auto& a : out->analyses) analyses.push_back(&a);
   for (std::size_t i = 0; i < runs.size(); ++i) strings.push_back(&out->session.strings);
-  out->groups = job::findJobs(runs);
+  out->groups = job::findJobs(runs, strings);
   for (const auto& g : out->groups) out->jobs.push_back(job::analyzeJob(g, runs, analyses, strings, "job"));
   return out;
 }

@@ -69,7 +69,7 @@ JobAnalysis analyse(Loaded& l, const JobGroup& group) {
 // Two ranks of 128: a job with ranks missing, analysed for what is there.
 TEST(MultirankFixtures, TwoOf128RanksAreOneJobWithRanksMissing) {
   auto l = load({"hta_sampled_rank0.json.gz", "hta_sampled_rank1.json.gz"});
-  auto groups = findJobs(l->runs);
+  auto groups = findJobs(l->runs, {&l->session.strings, &l->session.strings});
   ASSERT_EQ(groups.size(), 1u);
   EXPECT_EQ(groups[0].world_size, 128);
   const JobAnalysis job = analyse(*l, groups[0]);
@@ -130,7 +130,7 @@ TEST(MultirankFixtures, TwoOf128RanksAreOneJobWithRanksMissing) {
 void expectSingleRankCollectives(const std::string& file) {
   {
     auto l = load({file}, false);
-    EXPECT_TRUE(findJobs(l->runs).empty()) << file;
+    EXPECT_TRUE(findJobs(l->runs, {&l->session.strings}).empty()) << file;
     const trace::Run& run = *l->runs[0];
     const auto independent = independentCollectives(file);
     ASSERT_FALSE(independent.empty()) << file;

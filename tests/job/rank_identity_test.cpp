@@ -26,6 +26,41 @@ trace::Run runWith(std::string name, std::map<std::string, std::string> labels) 
   return run;
 }
 
+// Names for the runs below: id 1 is a collective kernel.
+trace::StringTable& names() {
+  static trace::StringTable table = [] {
+    trace::StringTable t;
+    t.intern("ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)");
+    t.intern("void gemm_kernel<float>(float*)");
+    return t;
+  }();
+  return table;
+}
+
+// A run with one kernel: a collective, or (collective false) a compute kernel.
+trace::Run withKernel(trace::Run run, bool collective = true) {
+  trace::Track track;
+  track.kind = trace::TrackKind::GpuStream;
+  track.device = 0;
+  trace::Interval iv;
+  iv.start_ns = 100;
+  iv.end_ns = 200;
+  iv.name = collective ? 1 : 2;
+  track.intervals.push_back(iv);
+  run.tracks.push_back(std::move(track));
+  return run;
+}
+
+std::vector<JobGroup> jobsOf(const std::vector<trace::Run>& runs) {
+  std::vector<const trace::Run*> ptrs;
+  std::vector<const trace::StringTable*> strings;
+  for (const auto& r : runs) {
+    ptrs.push_back(&r);
+    strings.push_back(&names());
+  }
+  return findJobs(ptrs, strings);
+}
+
 TEST(RankIdentity, DistributedInfoBeforeEnvironmentBeforeName) {
   auto kineto = rankIdentityOf(runWith("rank9", {{"rank", "2"}, {"world_size", "128"}}));
   ASSERT_TRUE(kineto);
@@ -54,11 +89,9 @@ TEST(RankIdentity, DistributedInfoBeforeEnvironmentBeforeName) {
 }
 
 TEST(JobGrouping, RanksFormOneJobRunsWithoutARankStayApart) {
-  std::vector<trace::Run> runs = {runWith("baseline", {}), runWith("rank1", {}), runWith("rank0", {}),
-                                  runWith("rank2", {})};
-  std::vector<const trace::Run*> ptrs;
-  for (const auto& r : runs) ptrs.push_back(&r);
-  auto jobs = findJobs(ptrs);
+  std::vector<trace::Run> runs = {withKernel(runWith("baseline", {})), withKernel(runWith("rank1", {})),
+                                  withKernel(runWith("rank0", {})), withKernel(runWith("rank2", {}))};
+  auto jobs = jobsOf(runs);
   ASSERT_EQ(jobs.size(), 1u);
   ASSERT_EQ(jobs[0].members.size(), 3u);
   EXPECT_EQ(jobs[0].members[0].run, 2u);  // by rank
@@ -67,11 +100,10 @@ TEST(JobGrouping, RanksFormOneJobRunsWithoutARankStayApart) {
 }
 
 TEST(JobGrouping, ARankSeenTwiceStartsAnotherJobAndALoneRankIsNoJob) {
-  std::vector<trace::Run> runs = {runWith("a_rank0", {}), runWith("a_rank1", {}), runWith("b_rank0", {}),
-                                  runWith("b_rank1", {}), runWith("c", {{"rank", "0"}, {"world_size", "4"}})};
-  std::vector<const trace::Run*> ptrs;
-  for (const auto& r : runs) ptrs.push_back(&r);
-  auto jobs = findJobs(ptrs);
+  std::vector<trace::Run> runs = {withKernel(runWith("a_rank0", {})), withKernel(runWith("a_rank1", {})),
+                                  withKernel(runWith("b_rank0", {})), withKernel(runWith("b_rank1", {})),
+                                  runWith("c", {{"rank", "0"}, {"world_size", "4"}})};
+  auto jobs = jobsOf(runs);
   ASSERT_EQ(jobs.size(), 2u);
   EXPECT_EQ(jobs[0].members[0].run, 0u);
   EXPECT_EQ(jobs[1].members[0].run, 2u);
@@ -82,13 +114,21 @@ TEST(JobGrouping, DifferentWorldSizesAreDifferentJobs) {
                                   runWith("y", {{"rank", "1"}, {"world_size", "2"}}),
                                   runWith("z", {{"rank", "0"}, {"world_size", "4"}}),
                                   runWith("w", {{"rank", "3"}, {"world_size", "4"}})};
-  std::vector<const trace::Run*> ptrs;
-  for (const auto& r : runs) ptrs.push_back(&r);
-  auto jobs = findJobs(ptrs);
+  auto jobs = jobsOf(runs);
   ASSERT_EQ(jobs.size(), 2u);
   EXPECT_EQ(jobs[0].world_size, 2);
   EXPECT_EQ(jobs[1].world_size, 4);
   EXPECT_EQ(jobs[1].members[1].identity.rank, 3);
+}
+
+// tensorboard_trace_handler names single-GPU runs "worker0", "worker1" too: without collectives they
+// stay runs to compare.
+TEST(JobGrouping, NamesAloneMakeNoJobWithoutCollectives) {
+  std::vector<trace::Run> runs = {withKernel(runWith("worker0", {}), false), withKernel(runWith("worker1", {}), false)};
+  EXPECT_TRUE(jobsOf(runs).empty());
+  std::vector<trace::Run> distributed = {withKernel(runWith("x", {{"rank", "0"}}), false),
+                                         withKernel(runWith("y", {{"rank", "1"}}), false)};
+  EXPECT_EQ(jobsOf(distributed).size(), 1u);  // distributedInfo says so
 }
 
 }  // namespace
