@@ -15,35 +15,28 @@ namespace feedscope::job {
 
 namespace {
 
-const analysis::DeviceAnalysis* deviceOf(const analysis::RunAnalysis& a, std::int32_t device) {
-  for (const auto& d : a.devices) {
-    if (d.device == device) return &d;
-  }
-  return a.primary();
-}
-
 // The step every rank experiences: from the first rank's start to the last rank's end of the same
 // step, on the aligned clock. Steps are paired by number when every rank numbers its steps apart,
 // else by order.
-std::vector<Span> jobSteps(const std::vector<const analysis::DeviceAnalysis*>& devices, const ClockAlignment& clock) {
+std::vector<Span> jobSteps(const std::vector<RankSummary>& ranks, const ClockAlignment& clock) {
   std::vector<Span> out;
-  if (devices.empty()) return out;
-  for (const auto* d : devices) {
-    if (d == nullptr || d->steps.empty()) return out;
+  if (ranks.empty()) return out;
+  for (const auto& r : ranks) {
+    if (r.steps.empty()) return out;
   }
-  std::vector<std::map<std::int64_t, Span>> byNumber(devices.size());
+  std::vector<std::map<std::int64_t, Span>> byNumber(ranks.size());
   bool numbered = true;
-  for (std::size_t r = 0; r < devices.size(); ++r) {
-    for (const auto& s : devices[r]->steps) {
-      Span aligned{s.step.span.start + clock.shift_ns[r], s.step.span.end + clock.shift_ns[r]};
-      if (!byNumber[r].emplace(s.step.number, aligned).second) numbered = false;
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    for (const auto& s : ranks[r].steps) {
+      Span aligned{s.span.start + clock.shift_ns[r], s.span.end + clock.shift_ns[r]};
+      if (!byNumber[r].emplace(s.number, aligned).second) numbered = false;
     }
   }
   if (numbered) {
     for (const auto& [number, first] : byNumber[0]) {
       Span step = first;
       bool everywhere = true;
-      for (std::size_t r = 1; r < devices.size() && everywhere; ++r) {
+      for (std::size_t r = 1; r < ranks.size() && everywhere; ++r) {
         auto it = byNumber[r].find(number);
         if (it == byNumber[r].end()) {
           everywhere = false;
@@ -57,11 +50,11 @@ std::vector<Span> jobSteps(const std::vector<const analysis::DeviceAnalysis*>& d
     return out;
   }
   std::size_t fewest = SIZE_MAX;
-  for (const auto* d : devices) fewest = std::min(fewest, d->steps.size());
+  for (const auto& r : ranks) fewest = std::min(fewest, r.steps.size());
   for (std::size_t k = 0; k < fewest; ++k) {
     Span step{INT64_MAX, INT64_MIN};
-    for (std::size_t r = 0; r < devices.size(); ++r) {
-      const Span s = devices[r]->steps[k].step.span;
+    for (std::size_t r = 0; r < ranks.size(); ++r) {
+      const Span s = ranks[r].steps[k].span;
       step.start = std::min(step.start, s.start + clock.shift_ns[r]);
       step.end = std::max(step.end, s.end + clock.shift_ns[r]);
     }
@@ -112,31 +105,33 @@ std::string jobNameOf(const std::vector<std::string>& runNames) {
   return prefix.empty() ? "job" : prefix;
 }
 
-JobAnalysis analyzeJob(const JobGroup& group, const std::vector<const trace::Run*>& runs,
-                       const std::vector<const analysis::RunAnalysis*>& analyses,
-                       const std::vector<const trace::StringTable*>& strings, std::string name) {
+JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vector<std::size_t>& runs,
+                       std::optional<int> worldSize, std::string name) {
   JobAnalysis job;
   job.name = std::move(name);
-  job.world_size = group.world_size;
-  const std::size_t n = group.members.size();
+  job.world_size = worldSize;
+  const std::size_t n = summaries.size();
   std::vector<RankCollectives> collectives;
-  std::vector<const analysis::DeviceAnalysis*> devices;
-  std::vector<const analysis::RunAnalysis*> rankAnalyses;
   std::vector<int> numbers;
-  for (const JobMember& m : group.members) {
-    const trace::Run& run = *runs[m.run];
-    const std::int32_t device = rankDevice(run, *strings[m.run]);
-    collectives.push_back(findCollectives(run, *strings[m.run], device));
-    devices.push_back(deviceOf(*analyses[m.run], device));
-    rankAnalyses.push_back(analyses[m.run]);
-    numbers.push_back(m.identity.rank);
+  for (std::size_t r = 0; r < n; ++r) {
+    const RankSummary& s = summaries[r];
+    RankCollectives c;
+    c.device = s.device;
+    c.kernels = s.collectives;
+    collectives.push_back(std::move(c));
+    numbers.push_back(s.identity.rank);
     RankFigures f;
-    f.rank = m.identity.rank;
-    f.run = m.run;
-    f.run_name = run.name;
-    f.device = device;
-    if (const auto* d = devices.back()) f.device_name = d->device_name;
-    f.collectives = collectives.back().kernels.size();
+    f.rank = s.identity.rank;
+    f.run = r < runs.size() ? runs[r] : kNoRun;
+    f.time_origin = s.time_origin;
+    f.run_name = s.run_name;
+    f.device = s.device;
+    f.device_name = s.device_name;
+    f.collectives = s.collectives.size();
+    f.window_ns = s.window_ns;
+    f.compute_ns = s.compute_ns;
+    f.gaps = s.gaps;
+    f.step_median_ns = s.step_median_ns;
     job.ranks.push_back(std::move(f));
   }
   if (job.ranksMissing() > 0) {
@@ -156,13 +151,12 @@ JobAnalysis analyzeJob(const JobGroup& group, const std::vector<const trace::Run
   // The job's window on the aligned clock.
   job.window = {INT64_MAX, INT64_MIN};
   for (std::size_t r = 0; r < n; ++r) {
-    if (devices[r] == nullptr) continue;
-    job.window.start = std::min(job.window.start, devices[r]->timeline.extent.start + job.clock.shift_ns[r]);
-    job.window.end = std::max(job.window.end, devices[r]->timeline.extent.end + job.clock.shift_ns[r]);
+    job.window.start = std::min(job.window.start, summaries[r].extent.start + job.clock.shift_ns[r]);
+    job.window.end = std::max(job.window.end, summaries[r].extent.end + job.clock.shift_ns[r]);
   }
   if (job.window.start > job.window.end) job.window = {};
 
-  // Per rank: communication, peer wait and whom it waited for, compute and starvation without the wait.
+  // Per rank: communication, peer wait and whom it waited for, starvation with the wait.
   for (const CollectiveArrivals& a : job.arrivals) {
     job.ranks[a.last_rank].delay_ns += a.delay_ns;
     if (a.delay_ns > 0) ++job.ranks[a.last_rank].late_count;
@@ -171,37 +165,27 @@ JobAnalysis analyzeJob(const JobGroup& group, const std::vector<const trace::Run
       if (a.peer_wait_ns[r] > 0) job.ranks[r].waiting_for[numbers[a.last_rank]] += a.peer_wait_ns[r];
     }
   }
-  for (const auto& f : job.ranks) job.largest_delay_ns = std::max(job.largest_delay_ns, f.delay_ns);
-  std::vector<RankActivity> activity;
-  activity.reserve(n);
   for (std::size_t r = 0; r < n; ++r) {
     RankFigures& f = job.ranks[r];
-    static const analysis::DeviceTimeline kEmpty;
-    activity.emplace_back(devices[r] ? devices[r]->timeline : kEmpty, collectives[r], *strings[group.members[r].run]);
-    if (devices[r] == nullptr) continue;
-    const analysis::WindowMetrics& w = devices[r]->whole;
-    f.window_ns = w.window_ns;
     TimeNs collectiveTime = 0;
-    for (const Collective& c : collectives[r].kernels) collectiveTime += c.durationNs();
+    for (const Collective& c : summaries[r].collectives) collectiveTime += c.durationNs();
     f.comm_ns = std::max<TimeNs>(collectiveTime - f.peer_wait_ns, 0);
-    f.compute_ns = activity.back().computeWithin(w.window);
-    f.gaps = w.gaps;
-    f.starvation_ns = w.starvation_ns + f.peer_wait_ns;
-    if (devices[r]->step_summary) f.step_median_ns = devices[r]->step_summary->median_ns;
+    f.starvation_ns = summaries[r].starvation_ns + f.peer_wait_ns;
+    job.largest_delay_ns = std::max(job.largest_delay_ns, f.delay_ns);
   }
 
   StragglerInputs in;
+  for (const auto& s : summaries) in.ranks.push_back(&s);
   in.collectives = &collectives;
   in.match = &match;
   in.clock = &job.clock;
   in.arrivals = &job.arrivals;
-  in.activity = &activity;
   in.rank_numbers = numbers;
   in.job_window = job.window;
   job.straggler = findStraggler(in);
 
   // The job's step, without the straggler's delay, and fed.
-  const std::vector<Span> steps = jobSteps(devices, job.clock);
+  const std::vector<Span> steps = jobSteps(summaries, job.clock);
   if (!steps.empty()) {
     JobStep s;
     s.count = steps.size();
@@ -224,10 +208,9 @@ JobAnalysis analyzeJob(const JobGroup& group, const std::vector<const trace::Run
     s.median_straggler_delay_ns = trace::medianNs(delays);
     // Every rank fed: each rank's own prediction less the wait for peers it no longer has, the slowest.
     for (std::size_t r = 0; r < n; ++r) {
-      if (devices[r] == nullptr) continue;
-      const std::size_t count = std::max<std::size_t>(devices[r]->steps.size(), 1);
+      const std::size_t count = std::max<std::size_t>(summaries[r].steps.size(), 1);
       const TimeNs waitPerStep = job.ranks[r].peer_wait_ns / static_cast<TimeNs>(count);
-      s.prefetched_ns = std::max(s.prefetched_ns, std::max<TimeNs>(devices[r]->what_if.prefetch_step_ns - waitPerStep, 0));
+      s.prefetched_ns = std::max(s.prefetched_ns, std::max<TimeNs>(summaries[r].prefetch_step_ns - waitPerStep, 0));
     }
     job.step = s;
   }
@@ -252,8 +235,20 @@ JobAnalysis analyzeJob(const JobGroup& group, const std::vector<const trace::Run
   } else {
     job.headline = present::balancedJobSentence(job.matched_collectives, job.largest_delay_ns);
   }
-  job.findings = jobFindings(job, rankAnalyses);
+  job.findings = jobFindings(job, summaries);
   return job;
+}
+
+JobAnalysis analyzeJob(const JobGroup& group, const std::vector<const trace::Run*>& runs,
+                       const std::vector<const analysis::RunAnalysis*>& analyses,
+                       const std::vector<const trace::StringTable*>& strings, std::string name) {
+  std::vector<RankSummary> summaries;
+  std::vector<std::size_t> indexes;
+  for (const JobMember& m : group.members) {
+    summaries.push_back(summarizeRank(*runs[m.run], *strings[m.run], *analyses[m.run], m.identity));
+    indexes.push_back(m.run);
+  }
+  return analyzeJob(summaries, indexes, group.world_size, std::move(name));
 }
 
 }  // namespace feedscope::job

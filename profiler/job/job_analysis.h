@@ -11,13 +11,17 @@
 #include "analysis/finding.h"
 #include "analysis/run_analysis.h"
 #include "job/job_grouping.h"
+#include "job/rank_summary.h"
 #include "job/straggler.h"
 
 namespace feedscope::job {
 
+inline constexpr std::size_t kNoRun = static_cast<std::size_t>(-1);
+
 struct RankFigures {
   int rank = 0;
-  std::size_t run = 0;  // index into the runs the job was found among
+  std::size_t run = kNoRun;  // index into the runs the job was found among; kNoRun for a summary alone
+  TimeNs time_origin = 0;    // the rank's time 0, for its evidence ranges
   std::string run_name;
   std::int32_t device = -1;
   std::string device_name;
@@ -62,7 +66,12 @@ struct JobAnalysis {
   double peerWaitPct() const;
 };
 
-// `runs[m.run]` and `analyses[m.run]` for every member of `group`.
+// The job of `ranks` (by rank; `runs[i]` is ranks[i]'s index among the runs it came from, or kNoRun).
+JobAnalysis analyzeJob(const std::vector<RankSummary>& ranks, const std::vector<std::size_t>& runs,
+                       std::optional<int> worldSize, std::string name);
+
+// The same from the runs themselves: `runs[m.run]`, `analyses[m.run]` and `strings[m.run]` for every
+// member of `group`.
 JobAnalysis analyzeJob(const JobGroup& group, const std::vector<const trace::Run*>& runs,
                        const std::vector<const analysis::RunAnalysis*>& analyses,
                        const std::vector<const trace::StringTable*>& strings, std::string name);

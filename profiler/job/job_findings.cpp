@@ -30,8 +30,7 @@ analysis::Severity severityByStepShare(double pct) {
 
 }  // namespace
 
-std::vector<analysis::Finding> jobFindings(const JobAnalysis& job,
-                                           const std::vector<const analysis::RunAnalysis*>& analyses) {
+std::vector<analysis::Finding> jobFindings(const JobAnalysis& job, const std::vector<RankSummary>& ranks) {
   std::vector<analysis::Finding> out;
   if (job.straggler) {
     const Straggler& s = *job.straggler;
@@ -56,24 +55,23 @@ std::vector<analysis::Finding> jobFindings(const JobAnalysis& job,
   }
   // A rank that alone copies from pageable memory: the others show the copies can be pinned.
   std::size_t pageableRanks = 0, who = 0;
-  for (std::size_t r = 0; r < analyses.size(); ++r) {
-    const auto* d = analyses[r] ? analyses[r]->primary() : nullptr;
-    if (d && d->whole.h2d.pageable_count > 0) {
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    if (ranks[r].pageable_h2d_count > 0) {
       ++pageableRanks;
       who = r;
     }
   }
-  if (pageableRanks == 1 && analyses.size() >= 2) {
-    const auto& h2d = analyses[who]->primary()->whole.h2d;
+  if (pageableRanks == 1 && ranks.size() >= 2) {
+    const RankSummary& rank = ranks[who];
     analysis::Finding f;
     f.id = "rank_pageable_copies";
     f.severity = job.straggler && job.straggler->index == who ? analysis::Severity::High : analysis::Severity::Medium;
     f.title = fmt::format("Rank {} alone copies from pageable memory", job.ranks[who].rank);
-    f.sentence = present::rankPageableSentence(job.ranks[who].rank, h2d.pageable_count, h2d.pageable_bytes);
+    f.sentence = present::rankPageableSentence(job.ranks[who].rank, rank.pageable_h2d_count, rank.pageable_h2d_bytes);
     f.fix = "Pin this rank's input like the others' (pin_memory=True in its DataLoader) and copy with non_blocking=True; "
             "look for a rank-dependent code path that builds its batches differently.";
-    f.count = h2d.pageable_count;
-    f.time_ns = h2d.pageable_duration_ns;
+    f.count = rank.pageable_h2d_count;
+    f.time_ns = rank.pageable_h2d_ns;
     out.push_back(std::move(f));
   }
   if (job.ranksMissing() > 0) {

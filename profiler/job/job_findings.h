@@ -4,13 +4,11 @@
 #include <vector>
 
 #include "analysis/finding.h"
-#include "analysis/run_analysis.h"
 #include "job/job_analysis.h"
 
 namespace feedscope::job {
 
-// `analyses[i]` is the analysis of `job.ranks[i]`'s run.
-std::vector<analysis::Finding> jobFindings(const JobAnalysis& job,
-                                           const std::vector<const analysis::RunAnalysis*>& analyses);
+// `ranks[i]` is the summary of `job.ranks[i]`.
+std::vector<analysis::Finding> jobFindings(const JobAnalysis& job, const std::vector<RankSummary>& ranks);
 
 }  // namespace feedscope::job

@@ -24,6 +24,25 @@ Span leadUp(const StragglerInputs& in, std::size_t c, std::size_t r) {
   return {std::min(from, arrival), arrival};
 }
 
+// What rank `r` did in that lead-up: the lead-ups of its collectives since the previous matched one
+// (rank_summary.h), and for the first, the time before its trace began.
+ActivityTimes activityInLeadUp(const StragglerInputs& in, std::size_t c, std::size_t r) {
+  const RankSummary& rank = *in.ranks[r];
+  const std::size_t k = in.match->matched[c].kernel[r];
+  std::size_t first = 0;
+  if (c > 0) {
+    const std::size_t previous = in.match->matched[c - 1].kernel[r];
+    first = previous < k ? previous + 1 : k;
+  }
+  ActivityTimes out;
+  for (std::size_t j = first; j <= k && j < rank.lead_ups.size(); ++j) out += rank.lead_ups[j];
+  if (c == 0) {
+    const Span lead = leadUp(in, c, r);
+    out[Activity::BeforeWindow] += std::max<TimeNs>(std::min(rank.extent.start, lead.end) - lead.start, 0);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<Straggler> findStraggler(const StragglerInputs& in) {
@@ -49,7 +68,7 @@ std::optional<Straggler> findStraggler(const StragglerInputs& in) {
     if (arrivals[c].last_rank != who || arrivals[c].delay_ns <= 0) continue;
     ++s.late_count;
     late.emplace_back(arrivals[c].delay_ns, c);
-    for (std::size_t r = 0; r < rankCount; ++r) totals[r] += (*in.activity)[r].within(leadUp(in, c, r));
+    for (std::size_t r = 0; r < rankCount; ++r) totals[r] += activityInLeadUp(in, c, r);
   }
   auto othersMedian = [&](auto value) {
     std::vector<TimeNs> values;

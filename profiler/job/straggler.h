@@ -7,6 +7,7 @@
 #include "analysis/finding.h"
 #include "job/peer_wait.h"
 #include "job/rank_activity.h"
+#include "job/rank_summary.h"
 
 namespace feedscope::job {
 
@@ -23,14 +24,14 @@ struct Straggler {
   std::vector<analysis::EvidenceRange> evidence;  // its late collectives' lead-up, own clock, largest delay first
 };
 
-// Inputs per rank (the job's order): its collectives, their arrivals, its activity reader, and where
-// its trace begins on the aligned clock.
+// Inputs per rank (the job's order): its summary (collectives and lead-ups), the match, the clocks,
+// the arrivals, and the job's window on the aligned clock.
 struct StragglerInputs {
+  std::vector<const RankSummary*> ranks;
   const std::vector<RankCollectives>* collectives = nullptr;
   const CollectiveMatch* match = nullptr;
   const ClockAlignment* clock = nullptr;
   const std::vector<CollectiveArrivals>* arrivals = nullptr;
-  const std::vector<RankActivity>* activity = nullptr;
   std::vector<int> rank_numbers;
   Span job_window;  // aligned: the earliest trace start to the latest trace end
 };

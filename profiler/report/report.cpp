@@ -60,7 +60,9 @@ void appendReport(Report& report, Report&& other, const trace::StringTable* stri
     report.run_strings.push_back(strings);
   }
   for (job::JobAnalysis& j : other.jobs) {
-    for (auto& r : j.ranks) r.run += offset;
+    for (auto& r : j.ranks) {
+      if (r.run != job::kNoRun) r.run += offset;
+    }
     report.jobs.push_back(std::move(j));
   }
 }

@@ -322,7 +322,7 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
 }
 
 // A job before everything else: its ranks run at one speed, the question is which rank it waits for.
-void renderJob(std::string& out, const Report& report, const job::JobAnalysis& job) {
+void renderJob(std::string& out, const job::JobAnalysis& job) {
   const JobTable t = jobTable(job);
   out += "<section class=\"job\"><h2>" + esc(t.title) + "</h2>\n";
   out += "<p class=\"headline\">" + esc(t.headline) + "</p>\n<p>" + esc(t.step) + "</p>\n<table><tr>";
@@ -339,10 +339,10 @@ void renderJob(std::string& out, const Report& report, const job::JobAnalysis& j
   }
   out += "</table>\n<p class=\"note\">" + esc(t.clock) + "</p>\n";
   for (const auto& note : t.notes) out += "<p class=\"note\">" + esc(note) + "</p>\n";
-  const std::size_t origin = job.straggler ? job.ranks[job.straggler->index].run : job.ranks.front().run;
+  const trace::TimeNs origin = job.straggler ? job.ranks[job.straggler->index].time_origin : job.ranks.front().time_origin;
   if (!job.findings.empty()) out += "<h3>Job findings</h3>\n";
   for (const auto& f : job.findings) {
-    renderFinding(out, f, report.analyses[origin].time_origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
+    renderFinding(out, f, origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
   }
   out += "<p class=\"note\">Each rank's own report follows below.</p></section>\n";
 }
@@ -397,7 +397,7 @@ std::string renderHtmlReport(const Report& report) {
       "<p class=\"meta\"><code>{}</code> · {} run{} · is the GPU starving for input, why, and what "
       "would help</p></header>\n",
       esc(report.input), report.runs.size(), report.runs.size() == 1 ? "" : "s");
-  for (const auto& job : report.jobs) renderJob(out, report, job);
+  for (const auto& job : report.jobs) renderJob(out, job);
   for (std::size_t j = 1; j < report.jobs.size(); ++j) {
     out += "<p class=\"headline\">Jobs compared: " + esc(jobComparisonSentence(report.jobs[0], report.jobs[j])) + "</p>\n";
   }

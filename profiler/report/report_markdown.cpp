@@ -161,7 +161,7 @@ void renderMarkdownComparison(std::string& out, const Report& report) {
 }
 
 // A job: the straggler sentence, the ranks table, the clocks and notes, the job's findings.
-void renderMarkdownJob(std::string& out, const Report& report, const job::JobAnalysis& job) {
+void renderMarkdownJob(std::string& out, const job::JobAnalysis& job) {
   const JobTable t = jobTable(job);
   out += fmt::format("## {}\n\n**{}**\n\n{}\n\n|", cell(t.title), cell(t.headline), cell(t.step));
   for (const auto& h : t.header) out += " " + h + " |";
@@ -177,10 +177,10 @@ void renderMarkdownJob(std::string& out, const Report& report, const job::JobAna
   for (const auto& note : t.notes) out += "\n- " + cell(note);
   out += "\n\n";
   if (job.findings.empty()) return;
-  const std::size_t origin = job.straggler ? job.ranks[job.straggler->index].run : job.ranks.front().run;
+  const trace::TimeNs origin = job.straggler ? job.ranks[job.straggler->index].time_origin : job.ranks.front().time_origin;
   out += fmt::format("### Job findings ({})\n\n", cell(job.name));
   for (const auto& f : job.findings) {
-    renderFinding(out, f, report.analyses[origin].time_origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
+    renderFinding(out, f, origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
   }
   out += "\n";
 }
@@ -189,7 +189,7 @@ void renderMarkdownJob(std::string& out, const Report& report, const job::JobAna
 
 std::string renderMarkdownReport(const Report& report) {
   std::string out = fmt::format("# Feedscope report: {}\n\n", cell(report.input));
-  for (const auto& job : report.jobs) renderMarkdownJob(out, report, job);
+  for (const auto& job : report.jobs) renderMarkdownJob(out, job);
   for (std::size_t j = 1; j < report.jobs.size(); ++j) {
     out += "**Jobs compared:** " + cell(jobComparisonSentence(report.jobs[0], report.jobs[j])) + "\n\n";
   }

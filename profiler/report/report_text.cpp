@@ -179,7 +179,7 @@ void renderTextComparison(std::string& out, const Report& report) {
 
 // Runs that are ranks of one job: the straggler sentence, the ranks table, the clocks, the job's
 // findings (times from the straggler's or the first rank's start). Each rank's own report follows.
-void renderTextJob(std::string& out, const Report& report, const job::JobAnalysis& job) {
+void renderTextJob(std::string& out, const job::JobAnalysis& job) {
   const JobTable t = jobTable(job);
   out += t.title + "\n  " + t.headline + "\n  " + t.step + "\n";
   std::vector<std::size_t> width(t.header.size(), 0);
@@ -201,10 +201,10 @@ void renderTextJob(std::string& out, const Report& report, const job::JobAnalysi
   out += "  " + t.clock + "\n";
   for (const auto& note : t.notes) out += "  Note: " + note + "\n";
   if (!job.findings.empty()) {
-    const std::size_t origin = job.straggler ? job.ranks[job.straggler->index].run : job.ranks.front().run;
+    const trace::TimeNs origin = job.straggler ? job.ranks[job.straggler->index].time_origin : job.ranks.front().time_origin;
     out += "Job findings (costs are the job's time lost; times from that rank's start)\n";
     for (const auto& f : job.findings) {
-      renderFinding(out, f, report.analyses[origin].time_origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
+      renderFinding(out, f, origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
     }
   }
   out += "\n";
@@ -215,7 +215,7 @@ void renderTextJob(std::string& out, const Report& report, const job::JobAnalysi
 std::string renderTextReport(const Report& report) {
   std::string out = fmt::format("Feedscope report: {}\n\n", report.input);
   // A job first: its ranks run at one speed, and the job's question is which rank it waits for.
-  for (const auto& job : report.jobs) renderTextJob(out, report, job);
+  for (const auto& job : report.jobs) renderTextJob(out, job);
   for (std::size_t j = 1; j < report.jobs.size(); ++j) {
     out += "Jobs compared: " + jobComparisonSentence(report.jobs[0], report.jobs[j]) + "\n\n";
   }
