@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "io/input_error.h"
@@ -33,6 +34,40 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
     report.run_strings.push_back(&session.strings);
   }
   analyzeJobs(report);
+  return report;
+}
+
+Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::vector<std::string>& files,
+                          const std::string& input) {
+  Report report;
+  report.input = trace::validUtf8(input);
+  if (summaries.empty()) throw io::InputError(input + ": no rank summaries (.fssum) to join");
+  std::vector<std::size_t> order(summaries.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return summaries[a].identity.rank < summaries[b].identity.rank; });
+  std::optional<int> world;
+  std::vector<job::RankSummary> sorted;
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const job::RankSummary& s = summaries[order[k]];
+    if (k > 0 && sorted.back().identity.rank == s.identity.rank) {
+      throw io::InputError(fmt::format("{} and {}: two summaries of rank {}", files[order[k - 1]], files[order[k]],
+                                       s.identity.rank));
+    }
+    if (s.identity.world_size) {
+      if (world && *world != *s.identity.world_size) {
+        throw io::InputError(fmt::format("{}: world size {} where the other summaries say {}: ranks of two jobs?",
+                                         files[order[k]], *s.identity.world_size, *world));
+      }
+      world = s.identity.world_size;
+    }
+    names.push_back(s.run_name);
+    sorted.push_back(std::move(summaries[order[k]]));
+  }
+  std::string name = job::jobNameOf(names);
+  if (name == "job") name = std::filesystem::path(input).filename().string();
+  report.jobs.push_back(job::analyzeJob(sorted, {}, world, trace::validUtf8(name)));
   return report;
 }
 

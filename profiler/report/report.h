@@ -37,6 +37,11 @@ struct Report {
 Report buildReport(const trace::Session& session, const std::string& input, const analysis::AnalysisOptions& options,
                    const std::vector<std::string>& runNames = {});
 
+// A report of rank summaries (.fssum, `feedscope summarize`): one job, no runs. Throws InputError when
+// two summaries are of one rank or disagree on the world size.
+Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::vector<std::string>& files,
+                          const std::string& input);
+
 // Finds the jobs among the report's runs and analyses them (buildReport does; after a change of runs).
 void analyzeJobs(Report& report);
 

@@ -149,5 +149,53 @@ TEST(JobReport, TwoJobsCompared) {
       << text.out.substr(0, 2000);
 }
 
+// Each rank summarised where it lies, then joined: the same job as the folder of traces.
+TEST(JobReport, SummariesJoinedAreTheJobOfTheTraces) {
+  testing::TempDir dir;
+  const JobSpec spec = fourRanks(1, "input_copy");
+  const std::string folder = writeJob(dir, "job", spec);
+  std::string summaries;
+  for (int r = 0; r < spec.world_size; ++r) {
+    const std::string out = dir.file("rank" + std::to_string(r) + ".fssum");
+    auto s = runCli("summarize " + folder + "/trace_rank" + std::to_string(r) + ".json -o " + out);
+    ASSERT_EQ(s.code, 0) << s.err;
+    summaries += " " + out;
+  }
+  auto fromTraces = runCli("report " + folder + " --format json");
+  auto fromSummaries = runCli("report" + summaries + " --format json");
+  ASSERT_EQ(fromSummaries.code, 0) << fromSummaries.err;
+  auto a = nlohmann::json::parse(fromTraces.out)["jobs"][0];
+  auto b = nlohmann::json::parse(fromSummaries.out)["jobs"][0];
+  EXPECT_EQ(a, b);
+  EXPECT_TRUE(nlohmann::json::parse(fromSummaries.out)["runs"].empty());
+  EXPECT_EQ(runCli("report" + summaries + " --fail-if 'job.straggler_delay>1ms'").code, 4);
+}
+
+TEST(JobReport, SummarizeRefusesWhatItCannotSummarise) {
+  testing::TempDir dir;
+  // No rank anywhere: not in the trace, not in the name.
+  std::string trace = testing::jobRankTrace(fourRanks(1, "compute"), 0);
+  const std::string marker = R"("distributedInfo":{"backend":"nccl","rank":0,"world_size":4},)";
+  ASSERT_NE(trace.find(marker), std::string::npos);
+  trace.erase(trace.find(marker), marker.size());
+  const std::string anonymous = dir.file("anonymous.json", trace);
+  auto none = runCli("summarize " + anonymous + " -o " + dir.file("a.fssum"));
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("says nothing about its rank"), std::string::npos) << none.err;
+  auto given = runCli("summarize " + anonymous + " -o " + dir.file("a.fssum") + " --rank 5 --world-size 8");
+  EXPECT_EQ(given.code, 0) << given.err;
+  auto notSummary = runCli("summarize " + anonymous + " -o " + dir.file("a.json") + " --rank 5");
+  EXPECT_EQ(notSummary.code, 2);
+  auto overwrite = runCli("summarize " + anonymous + " -o " + anonymous + " --rank 5");
+  EXPECT_EQ(overwrite.code, 2);
+  EXPECT_EQ(testing::readWholeFile(anonymous), trace);  // the input is never overwritten
+  const std::string bad = dir.file("bad.fssum", "{\"format\": \"feedscope-rank-summary\", \"version\": 1}");
+  auto refused = runCli("report " + bad);
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_EQ(refused.err, "feedscope: error: " + bad + ": not a Feedscope rank summary (missing 'run')\n");
+  auto mixed = runCli("report " + bad + " " + anonymous);
+  EXPECT_EQ(mixed.code, 2);
+}
+
 }  // namespace
 }  // namespace feedscope
