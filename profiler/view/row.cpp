@@ -33,6 +33,10 @@ Row::Row(const trace::IntervalColumns* columns, const std::vector<analysis::GapC
   causes_ = causes;
 }
 
+Row::Row(const trace::IntervalColumns* columns, const std::vector<IdleStep>* steps) : Row(columns, {}, false) {
+  idle_steps_ = steps;
+}
+
 std::size_t Row::firstEndingAfter(double t) const {
   // The first block whose running maximum end passes t holds the answer; blocks before it ended.
   auto it = std::upper_bound(block_max_end_.begin(), block_max_end_.end(), t,

@@ -10,6 +10,7 @@
 
 #include "analysis/gap_cause.h"
 #include "trace/interval_columns.h"
+#include "view/idle_step.h"
 
 namespace feedscope::view {
 
@@ -29,6 +30,9 @@ class Row {
   // A row of the starvation lane: every interval of `columns`, and beside them `causes`, the gap cause
   // of each (a column of its own, parallel to `columns`).
   Row(const trace::IntervalColumns* columns, const std::vector<analysis::GapCause>* causes);
+  // A row of an A/B lane: every interval of `columns` (the steps), and beside them `steps`, each
+  // step's idle time and the baseline's (parallel to `columns`).
+  Row(const trace::IntervalColumns* columns, const std::vector<IdleStep>* steps);
 
   std::size_t size() const { return positions_.empty() ? columns_->size() : positions_.size(); }
   bool empty() const { return size() == 0; }
@@ -41,6 +45,10 @@ class Row {
   std::optional<analysis::GapCause> cause(std::size_t i) const {
     if (causes_ == nullptr) return std::nullopt;
     return (*causes_)[position(i)];
+  }
+  // The idle figures of interval i; null on a row that is not an A/B lane's.
+  const IdleStep* idleStep(std::size_t i) const {
+    return idle_steps_ == nullptr ? nullptr : &(*idle_steps_)[position(i)];
   }
 
   // First i whose end is after t: every interval before it ended at or before t. With the block index
@@ -65,6 +73,7 @@ class Row {
   std::vector<std::uint32_t> positions_;
   bool overlapping_;
   const std::vector<analysis::GapCause>* causes_ = nullptr;
+  const std::vector<IdleStep>* idle_steps_ = nullptr;
   std::vector<TimeNs> block_first_start_;  // start of the first interval of block b
   std::vector<TimeNs> block_max_end_;      // latest end of intervals [0, (b + 1) * kBlock)
   std::vector<TimeNs> block_duration_;     // Σ durations of intervals [0, b * kBlock)
