@@ -186,9 +186,9 @@ QRectF hitRect(const TimelineFrame& f, const view::Hit& hit, const Mapping& m) {
   if (hit.kind == view::Hit::Kind::Fold) return {m.toX(hit.column), m.toY(slot.y), 1, slot.height};
   const auto& lane = f.model->lanes()[hit.lane];
   const auto& row = lane.rows[hit.row];
-  double origin = static_cast<double>(f.model->runs()[lane.run].origin);
-  double x0 = f.viewport->toPx(static_cast<double>(row.start(hit.item)) - origin);
-  double x1 = f.viewport->toPx(static_cast<double>(row.end(hit.item)) - origin);
+  const trace::TimeNs origin = f.model->runs()[lane.run].origin;
+  double x0 = f.viewport->toPx(static_cast<double>(row.start(hit.item) - origin));
+  double x1 = f.viewport->toPx(static_cast<double>(row.end(hit.item) - origin));
   x0 = std::max(x0, -2.0);
   x1 = std::min(x1, f.viewport->width() + 2);
   return {m.toX(x0), m.toY(slot.y), std::max(x1 - x0, 1.0), slot.height};

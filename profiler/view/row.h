@@ -16,6 +16,15 @@ namespace feedscope::view {
 
 using trace::TimeNs;
 
+// A time on a run's clock as the view asks for it: the run's display origin (int64 ns, exact) and an
+// offset from it (double ns: small, so exact to far below a nanosecond, and fractional when zoomed in
+// past a nanosecond per pixel). Rows compare `start - origin` with `offset`, so an epoch-scale
+// timestamp (1.8e18 ns, where a double steps by 256 ns) is never rounded.
+struct RunTime {
+  TimeNs origin = 0;
+  double offset = 0;
+};
+
 class Row {
  public:
   // Intervals per block of the index. Searches touch interval data only inside one block, so small
@@ -53,17 +62,17 @@ class Row {
 
   // First i whose end is after t: every interval before it ended at or before t. With the block index
   // this finds intervals that began long before t and are still running (the end-time index).
-  std::size_t firstEndingAfter(double t) const;
+  std::size_t firstEndingAfter(RunTime t) const;
   // First i at or after `from` whose start is >= t; the search gallops forward from `from`.
-  std::size_t firstStartingAtOrAfter(double t, std::size_t from = 0) const;
+  std::size_t firstStartingAtOrAfter(RunTime t, std::size_t from = 0) const;
   // Sum of the durations of intervals [0, i).
   TimeNs durationBefore(std::size_t i) const;
   // Time the row covers before t (before any interval: 0). Exact for rows without overlaps. A caller
   // asking for increasing times passes a cursor (start it at 0 or at an index whose start is < t): the
   // search then starts there and leaves the cursor for the next call.
-  double coveredBefore(double t, std::size_t* cursor = nullptr) const;
+  double coveredBefore(RunTime t, std::size_t* cursor = nullptr) const;
   // The same when `first` is already known to be firstStartingAtOrAfter(t): no search.
-  double coveredBeforeFirst(double t, std::size_t first) const;
+  double coveredBeforeFirst(RunTime t, std::size_t first) const;
 
   // Bytes held by the index and the positions.
   std::size_t memoryBytes() const;
