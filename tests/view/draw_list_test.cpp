@@ -147,6 +147,26 @@ TEST(DrawList, AnInstantIsAMarkOfOnePixel) {
   }
 }
 
+// The comb at the H200 traces' clock (1.8e18 ns, where a double steps by 256 ns): every 10 ns kernel
+// is still 10 px wide at 1 ns per pixel and starts on its own nanosecond.
+TEST(DrawList, EpochScaleTimesAreDrawnToTheNanosecond) {
+  constexpr TimeNs kEpoch = 1'800'000'000'000'000'123;
+  RunFixture f;
+  for (int k = 0; k < 20; ++k) f.kernel(kEpoch + 100 * k + k, kEpoch + 100 * k + k + 10);
+  AnalysedModel m(f.finish());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  Viewport v = viewOf(*m.model, {0, 1000});  // 1 ns per pixel from the first kernel
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+  std::size_t slot = slotOf(layout, m.lane(LaneKind::Kernels, 7));
+  ItemRange boxes = list.slot_boxes[slot];
+  ASSERT_EQ(boxes.end - boxes.begin, 10u);
+  for (std::uint32_t k = 0; k < 10; ++k) {
+    const DrawBox& b = list.boxes[boxes.begin + k];
+    EXPECT_DOUBLE_EQ(b.x0, 101.0 * k) << k;
+    EXPECT_DOUBLE_EQ(b.x1, 101.0 * k + 10) << k;
+  }
+}
+
 TEST(DrawList, OnlyVisibleSlotsAreBuilt) {
   AnalysedModel m(comb());
   LaneLayout layout = layoutLanes(*m.model, {});
