@@ -7,11 +7,13 @@
 #include <QScrollBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <utility>
 #include <vector>
 
+#include "report/job_table.h"
 #include "ui/compare_model.h"
 #include "ui/run_name_elision.h"
 #include "view/elide.h"
@@ -32,7 +34,9 @@ ComparePanel::ComparePanel(QWidget* parent)
     : QWidget(parent),
       model_(new CompareModel(this)),
       table_(new QTableView(this)),
-      verdict_(new QLabel(this)) {
+      verdict_(new QLabel(this)),
+      job_text_(new QLabel(this)),
+      ranks_(new QTableWidget(this)) {
   setObjectName("comparePanel");
   table_->setObjectName("compareTable");
   table_->setModel(model_);
@@ -50,13 +54,56 @@ ComparePanel::ComparePanel(QWidget* parent)
   verdict_->setWordWrap(true);
   verdict_->setMinimumWidth(1);  // no run name sets the window's width
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  job_text_->setObjectName("jobText");
+  job_text_->setWordWrap(true);
+  job_text_->setMinimumWidth(1);
+  job_text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  ranks_->setObjectName("ranksTable");
+  ranks_->verticalHeader()->hide();
+  ranks_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  ranks_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  ranks_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  ranks_->horizontalHeader()->setStretchLastSection(true);  // the starvation causes take the rest
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(job_text_);
+  layout->addWidget(ranks_, 1);
   layout->addWidget(verdict_);
   layout->addWidget(table_, 1);
 }
 
 void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
+  // docs/gui.md "Jobs": a job's ranks as rows (the report's ranks table), its answer above them.
+  QStringList jobLines;
+  ranks_->clear();
+  ranks_->setRowCount(0);
+  if (doc) {
+    for (const auto& job : doc->jobs) {
+      const report::JobTable t = report::jobTable(job);
+      jobLines << "<b>" + QString::fromStdString(t.title).toHtmlEscaped() + "</b>"
+               << "<b>" + QString::fromStdString(t.headline).toHtmlEscaped() + "</b>"
+               << QString::fromStdString(t.step).toHtmlEscaped() << QString::fromStdString(t.clock).toHtmlEscaped();
+      for (const auto& note : t.notes) jobLines << QString::fromStdString(note).toHtmlEscaped();
+      QStringList header;
+      for (const auto& h : t.header) header << QString::fromStdString(h);
+      ranks_->setColumnCount(static_cast<int>(t.header.size()));
+      ranks_->setHorizontalHeaderLabels(header);
+      for (const auto& row : t.rows) {
+        const int r = ranks_->rowCount();
+        ranks_->insertRow(r);
+        for (std::size_t c = 0; c < row.size(); ++c) {
+          ranks_->setItem(r, static_cast<int>(c), new QTableWidgetItem(QString::fromStdString(row[c])));
+        }
+      }
+    }
+  }
+  job_text_->setText(jobLines.join("<br>"));
+  job_text_->setVisible(!jobLines.isEmpty());
+  ranks_->setVisible(ranks_->rowCount() > 0);
+  ranks_->resizeColumnsToContents();
+  // Only ranks open: nothing is A/B-compared.
+  table_->setVisible(!(doc && doc->compare_runs.empty()));
+
   model_->setTable(doc ? doc->compare : view::CompareTable{});
   // With five runs and more, the longest metric names are cut (in the middle) rather than the table
   // scrolling sideways; fewer runs show every name whole.
@@ -115,6 +162,10 @@ QSize ComparePanel::sizeHint() const {
 
 QString ComparePanel::verdictText() const {
   return verdict_->text();
+}
+
+QString ComparePanel::jobText() const {
+  return job_text_->text();
 }
 
 }  // namespace feedscope::ui

@@ -11,6 +11,8 @@
 class QLabel;
 class QTableView;
 
+class QTableWidget;
+
 namespace feedscope::ui {
 
 class CompareModel;
@@ -24,6 +26,9 @@ class ComparePanel : public QWidget {
   CompareModel* model() const { return model_; }
   QString verdictText() const;
   QTableView* table() const { return table_; }
+  // A job's ranks, a row each (report::jobTable: the report's columns); hidden without a job.
+  QTableWidget* ranksTable() const { return ranks_; }
+  QString jobText() const;
   // The panel width at which every column shows whole, with room for a vertical scroll bar.
   int fullTableWidth() const;
   // With five runs and more: the widest columns (and run names, view/elide.h) whose table still fits
@@ -35,6 +40,8 @@ class ComparePanel : public QWidget {
   CompareModel* model_;
   QTableView* table_;
   QLabel* verdict_;
+  QLabel* job_text_;
+  QTableWidget* ranks_;
 };
 
 }  // namespace feedscope::ui

@@ -5,6 +5,7 @@
 
 #include "io/errors.h"
 #include "io/open_input.h"
+#include "report/report.h"
 #include "trace/session_merge.h"
 
 namespace feedscope::ui {
@@ -82,16 +83,34 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
   // Nothing new opened: the load failed, with the first file's own message.
   if (firstError && doc->runs.size() == runsBefore) std::rethrow_exception(firstError);
   progress(0.9, "Building the timeline");
+  {
+    std::vector<const trace::Run*> runs;
+    std::vector<const analysis::RunAnalysis*> analyses;
+    std::vector<const trace::StringTable*> strings;
+    for (std::size_t i = 0; i < doc->runs.size(); ++i) {
+      runs.push_back(&doc->run(i));
+      analyses.push_back(&doc->analyses[i]);
+      strings.push_back(&doc->strings(i));
+    }
+    doc->jobs = report::findAndAnalyzeJobs(runs, analyses, strings, doc->files.empty() ? "" : doc->files.front());
+    doc->job_view = view::buildJobView(doc->jobs, doc->runs.size());
+  }
   std::vector<view::RunInput> inputs;
-  for (std::size_t i = 0; i < doc->runs.size(); ++i)
-    inputs.push_back({&doc->run(i), &doc->strings(i), &doc->analyses[i]});
+  for (std::size_t i = 0; i < doc->runs.size(); ++i) {
+    const auto& rank = doc->job_view.ranks[i];
+    inputs.push_back({&doc->run(i), &doc->strings(i), &doc->analyses[i], rank ? &*rank : nullptr});
+  }
   try {
     doc->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs, &cancelled));
   } catch (const view::BuildCancelled&) {
     throw LoadCancelled{};
   }
   std::vector<const analysis::RunAnalysis*> analyses;
-  for (const auto& a : doc->analyses) analyses.push_back(&a);
+  for (std::size_t i = 0; i < doc->analyses.size(); ++i) {
+    if (doc->job_view.ranks[i]) continue;  // ranks of a job are read together, not compared
+    analyses.push_back(&doc->analyses[i]);
+    doc->compare_runs.push_back(i);
+  }
   doc->compare = view::buildCompareTable(analyses);
   progress(1.0, "Done");
   return doc;

@@ -11,7 +11,9 @@
 
 #include "analysis/run_analysis.h"
 #include "trace/session.h"
+#include "job/job_analysis.h"
 #include "view/compare_table.h"
+#include "view/job_view.h"
 #include "view/timeline_model.h"
 
 namespace feedscope::ui {
@@ -28,7 +30,13 @@ struct Document {
   std::vector<OpenedRun> runs;
   std::vector<analysis::RunAnalysis> analyses;  // analyses[i] is of runs[i]
   std::unique_ptr<view::TimelineModel> timeline;
+  // Runs that are ranks of one job, read as one (docs/gui.md "Jobs"): never A/B-compared; the
+  // timeline shows them on the job's clock with their waits for each other.
+  std::vector<job::JobAnalysis> jobs;
+  view::JobView job_view;
+  // The A/B comparison of the runs that are not ranks of a job (compare_runs[i]: its run index).
   view::CompareTable compare;
+  std::vector<std::size_t> compare_runs;
   // Files of the same load that could not be opened, each as the core's one-line error: the others
   // are shown and these reported.
   std::vector<std::string> skipped;

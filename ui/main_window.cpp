@@ -1,11 +1,14 @@
 // Main window: composition of the panels, menus, loading and exporting.
 #include "ui/main_window.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QSignalBlocker>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDockWidget>
@@ -223,6 +226,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   alignment_->addItem(tr("Align at first step"), static_cast<int>(view::Alignment::FirstStep));
   alignment_->addItem(tr("Align at first GPU operation"), static_cast<int>(view::Alignment::GpuStart));
   alignment_->addItem(tr("Absolute time"), static_cast<int>(view::Alignment::Absolute));
+  alignment_->addItem(tr("Job clock (ranks aligned at collectives)"), static_cast<int>(view::Alignment::JobClock));
   connect(alignment_, &QComboBox::currentIndexChanged, this, [this] {
     timeline_->setAlignment(static_cast<view::Alignment>(alignment_->currentData().toInt()));
     QSettings().setValue("timeline/alignment", alignment_->currentIndex());
@@ -506,6 +510,11 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
   doc_ = std::move(doc);
   timeline_->setDocument(doc_);
   if (doc_ && doc_->timeline) {
+    // Ranks of a job open on the job's clock: their waits line up with the rank they waited for.
+    if (doc_->timeline->hasJobs()) {
+      const QSignalBlocker quiet(alignment_);  // not the user's choice: not remembered
+      alignment_->setCurrentIndex(alignment_->findData(static_cast<int>(view::Alignment::JobClock)));
+    }
     timeline_->setAlignment(static_cast<view::Alignment>(alignment_->currentData().toInt()));
   }
   findings_->setDocument(doc_);
@@ -548,12 +557,19 @@ void MainWindow::updateSummary() {
   std::vector<std::string> full;
   for (const auto& a : doc_->analyses) full.push_back(a.run_name);
   const std::vector<std::string> shown = view::distinctNames(full, kSummaryNameChars);
-  const std::size_t baseline = doc_->compare.baseline_run < full.size() ? doc_->compare.baseline_run : 0;
+  const std::size_t baseline = doc_->compare.baseline_run < doc_->compare_runs.size()
+                                   ? doc_->compare_runs[doc_->compare.baseline_run]
+                                   : 0;
   // With three runs and more, folded to the baseline's line and a button for the rest: six runs would
   // take eleven lines above the timeline.
   const bool foldable = full.size() >= 3;
   const bool folded = foldable && !summary_expanded_;
   QStringList lines, tip;
+  // A job's answer comes first: which rank made the others wait, and why (docs/gui.md "Jobs").
+  for (const auto& job : doc_->jobs) {
+    lines << QStringLiteral("<b>%1</b>: %2")
+                 .arg(QString::fromStdString(job.name).toHtmlEscaped(), QString::fromStdString(job.headline).toHtmlEscaped());
+  }
   for (std::size_t i = 0; i < full.size(); ++i) {
     tip << QString::fromStdString(full[i]).toHtmlEscaped();
     if (folded && i != baseline) continue;
@@ -579,9 +595,12 @@ void MainWindow::setSummaryExpanded(bool expanded) {
 
 void MainWindow::setBaseline(std::size_t run) {
   if (!doc_ || run >= doc_->analyses.size()) return;
+  // Only runs that are not ranks of a job are compared (Document::compare_runs).
+  const auto at = std::find(doc_->compare_runs.begin(), doc_->compare_runs.end(), run);
+  if (at == doc_->compare_runs.end()) return;
   std::vector<const analysis::RunAnalysis*> analyses;
-  for (const auto& a : doc_->analyses) analyses.push_back(&a);
-  doc_->compare = view::buildCompareTable(analyses, run);
+  for (std::size_t i : doc_->compare_runs) analyses.push_back(&doc_->analyses[i]);
+  doc_->compare = view::buildCompareTable(analyses, static_cast<std::size_t>(at - doc_->compare_runs.begin()));
   compare_->setDocument(doc_);
   fitComparePage();
   updateSummary();

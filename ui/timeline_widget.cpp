@@ -19,6 +19,7 @@
 #include "trace/units.h"
 #include "view/elide.h"
 #include "view/lane_step.h"
+#include "view/peer_wait_jump.h"
 
 namespace feedscope::ui {
 namespace {
@@ -670,9 +671,25 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
     return;
   }
   if (event->button() == Qt::LeftButton && !moved_ && event->position().x() >= kLabelWidth) {
-    setSelectedHit(hitAt(event->position().toPoint()));
+    const auto hit = hitAt(event->position().toPoint());
+    // docs/gui.md "Jobs": a click on a wait for a peer goes to where that peer arrived.
+    if (hit && hit->kind == view::Hit::Kind::Interval && jumpToLateArrival(view::ItemRef{hit->lane, hit->row, hit->item}))
+      return;
+    setSelectedHit(hit);
     if (selected_) emit itemActivated(view::describeHit(*doc_->timeline, *selected_, viewport_));
   }
+}
+
+bool TimelineWidget::jumpToLateArrival(const view::ItemRef& wait) {
+  if (!doc_ || !doc_->timeline || wait.lane >= doc_->timeline->lanes().size()) return false;
+  const auto& lane = doc_->timeline->lanes()[wait.lane];
+  if (lane.kind != view::LaneKind::PeerWait || wait.row >= lane.rows.size()) return false;
+  const view::PeerWait* w = lane.rows[wait.row].peerWait(wait.item);
+  if (w == nullptr) return false;
+  const std::optional<view::ItemRef> arrival = view::lateArrivalOf(*doc_->timeline, *w);
+  if (!arrival) return false;
+  selectItem(*arrival, false);
+  return true;
 }
 
 void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event) {

@@ -102,6 +102,9 @@ class TimelineWidget : public QWidget {
   const std::optional<view::Flow>& hoverFlow() const { return hover_flow_; }
   // Selects and shows the other end of the selected interval's flow; false when there is none.
   bool jumpAlongFlow();
+  // docs/gui.md "Jobs": `wait`, an interval of a peer-wait lane, selects the collective kernel of the
+  // rank it waited for, where that rank arrived, and shows it. False for anything else.
+  bool jumpToLateArrival(const view::ItemRef& wait);
 
   QSize sizeHint() const override { return {1100, 640}; }
 

@@ -71,20 +71,28 @@ Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::ve
   return report;
 }
 
-void analyzeJobs(Report& report) {
-  report.jobs.clear();
-  std::vector<const analysis::RunAnalysis*> analyses;
-  for (const auto& a : report.analyses) analyses.push_back(&a);
-  const auto groups = job::findJobs(report.runs, report.run_strings);
+std::vector<job::JobAnalysis> findAndAnalyzeJobs(const std::vector<const trace::Run*>& runs,
+                                                 const std::vector<const analysis::RunAnalysis*>& analyses,
+                                                 const std::vector<const trace::StringTable*>& strings,
+                                                 const std::string& input) {
+  std::vector<job::JobAnalysis> jobs;
+  const auto groups = job::findJobs(runs, strings);
   for (const job::JobGroup& g : groups) {
     std::vector<std::string> names;
-    for (const auto& m : g.members) names.push_back(report.runs[m.run]->name);
+    for (const auto& m : g.members) names.push_back(runs[m.run]->name);
     std::string name = job::jobNameOf(names);
     // A whole input that is one job is named by the input (a folder of rank traces).
-    if (name == "job" && groups.size() == 1) name = std::filesystem::path(report.input).filename().string();
-    if (name.empty()) name = std::filesystem::path(report.input).parent_path().filename().string();
-    report.jobs.push_back(job::analyzeJob(g, report.runs, analyses, report.run_strings, trace::validUtf8(name)));
+    if (name == "job" && groups.size() == 1) name = std::filesystem::path(input).filename().string();
+    if (name.empty()) name = std::filesystem::path(input).parent_path().filename().string();
+    jobs.push_back(job::analyzeJob(g, runs, analyses, strings, trace::validUtf8(name)));
   }
+  return jobs;
+}
+
+void analyzeJobs(Report& report) {
+  std::vector<const analysis::RunAnalysis*> analyses;
+  for (const auto& a : report.analyses) analyses.push_back(&a);
+  report.jobs = findAndAnalyzeJobs(report.runs, analyses, report.run_strings, report.input);
 }
 
 void appendReport(Report& report, Report&& other, const trace::StringTable* strings) {

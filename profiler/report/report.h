@@ -44,6 +44,12 @@ Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::ve
 
 // Finds the jobs among the report's runs and analyses them (buildReport does; after a change of runs).
 void analyzeJobs(Report& report);
+// The jobs among `runs` (`analyses[i]`, `strings[i]` of runs[i]), named as the report names them;
+// `input` names a job that is a whole input (a folder of rank traces). For the GUI as for reports.
+std::vector<job::JobAnalysis> findAndAnalyzeJobs(const std::vector<const trace::Run*>& runs,
+                                                 const std::vector<const analysis::RunAnalysis*>& analyses,
+                                                 const std::vector<const trace::StringTable*>& strings,
+                                                 const std::string& input);
 
 // Adds the runs, analyses and jobs of `other` (a --compare file) after this report's; `strings` holds
 // the names of its runs.

@@ -42,6 +42,8 @@ std::string itemNoun(LaneKind kind, std::uint64_t count) {
       return one ? "operator" : "operators";
     case LaneKind::IdleDifference:
       return one ? "step" : "steps";
+    case LaneKind::PeerWait:
+      return one ? "wait" : "waits";
     default:
       break;
   }
@@ -105,6 +107,15 @@ Description describeInterval(const TimelineModel& model, std::size_t laneIndex, 
       // Which host code kept the GPU waiting: the range the launching thread was in (host_wait_names.h).
       d.fields.push_back({"host range", hostRangeOf(run, lane.device, c.start_ns[p])});
     }
+  }
+  if (const PeerWait* w = row.peerWait(item); lane.kind == LaneKind::PeerWait && w != nullptr) {
+    // docs/gui.md "Jobs": who this rank waited for, and where that rank arrived (a click jumps there).
+    d.fields.push_back({"waiting for", "rank " + std::to_string(w->late_rank) + " (" +
+                                           model.runs()[w->late_run].name + ")"});
+    d.fields.push_back({"that rank arrived at", present::formatOffset(model.toDisplay(w->late_run, w->late_arrival_ns))});
+    d.fields.push_back({"why", "in a collective every rank waits for the last to arrive: this GPU was busy "
+                               "spinning in the collective kernel, not computing"});
+    return d;  // a derived figure: no bytes, stream or correlation
   }
   if (lane.kind == LaneKind::IdleDifference) {
     const TimeNs diff = TimelineModel::idleDifference(row, item);

@@ -121,6 +121,8 @@ class RowFolder {
 };
 
 std::uint8_t boxStyle(const Lane& lane, const Row& row, std::size_t i) {
+  // A wait for a peer is drawn hatched in the late rank's colour (docs/gui.md "Jobs").
+  if (lane.kind == LaneKind::PeerWait) return box_style::kHatched;
   if (lane.kind != LaneKind::CopyH2D && lane.kind != LaneKind::CopyD2H) return 0;
   const auto& c = row.columns();
   std::size_t p = row.position(i);

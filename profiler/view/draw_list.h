@@ -15,7 +15,7 @@
 namespace feedscope::view {
 
 namespace box_style {
-inline constexpr std::uint8_t kHatched = 1u << 0;  // a copy from pageable memory
+inline constexpr std::uint8_t kHatched = 1u << 0;  // a copy from pageable memory, a wait for a peer
 }  // namespace box_style
 
 // One interval drawn on its own.

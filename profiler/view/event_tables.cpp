@@ -48,7 +48,9 @@ EventList collectEvents(const TimelineModel& model, TimeRange range, std::size_t
   };
   for (std::size_t l = 0; l < model.lanes().size(); ++l) {
     const Lane& lane = model.lanes()[l];
-    if (lane.kind == LaneKind::Starvation || lane.kind == LaneKind::IdleDifference) continue;
+    if (lane.kind == LaneKind::Starvation || lane.kind == LaneKind::IdleDifference ||
+        lane.kind == LaneKind::PeerWait)
+      continue;
     const TimeNs origin = model.runs()[lane.run].origin;
     for (std::size_t r = 0; r < lane.rows.size(); ++r) {
       const Row& row = lane.rows[r];

@@ -6,9 +6,10 @@
 namespace feedscope::view {
 namespace {
 
-// The baseline run's A/B lane has nothing to compare (timeline_model.h): it takes no room.
+// The baseline run's A/B lane has nothing to compare (timeline_model.h), a rank that never waited
+// has no peer-wait lane to show: they take no room.
 bool emptyAbLane(const Lane& lane) {
-  return lane.kind == LaneKind::IdleDifference && lane.interval_count == 0;
+  return (lane.kind == LaneKind::IdleDifference || lane.kind == LaneKind::PeerWait) && lane.interval_count == 0;
 }
 
 }  // namespace

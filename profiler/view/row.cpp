@@ -37,6 +37,10 @@ Row::Row(const trace::IntervalColumns* columns, const std::vector<IdleStep>* ste
   idle_steps_ = steps;
 }
 
+Row::Row(const trace::IntervalColumns* columns, const std::vector<PeerWait>* waits) : Row(columns, {}, false) {
+  peer_waits_ = waits;
+}
+
 namespace {
 // `t - origin` in double after the exact integer subtraction (RunTime).
 double offsetOf(TimeNs t, TimeNs origin) { return static_cast<double>(t - origin); }

@@ -11,6 +11,7 @@
 #include "analysis/gap_cause.h"
 #include "trace/interval_columns.h"
 #include "view/idle_step.h"
+#include "view/peer_wait.h"
 
 namespace feedscope::view {
 
@@ -42,6 +43,9 @@ class Row {
   // A row of an A/B lane: every interval of `columns` (the steps), and beside them `steps`, each
   // step's idle time and the baseline's (parallel to `columns`).
   Row(const trace::IntervalColumns* columns, const std::vector<IdleStep>* steps);
+  // A row of a peer-wait lane (a rank of a job): every interval of `columns` (the waits), and beside
+  // them `waits`, who each wait was for and where that rank arrived (parallel to `columns`).
+  Row(const trace::IntervalColumns* columns, const std::vector<PeerWait>* waits);
 
   std::size_t size() const { return positions_.empty() ? columns_->size() : positions_.size(); }
   bool empty() const { return size() == 0; }
@@ -58,6 +62,10 @@ class Row {
   // The idle figures of interval i; null on a row that is not an A/B lane's.
   const IdleStep* idleStep(std::size_t i) const {
     return idle_steps_ == nullptr ? nullptr : &(*idle_steps_)[position(i)];
+  }
+  // The wait of interval i; null on a row that is not a peer-wait lane's.
+  const PeerWait* peerWait(std::size_t i) const {
+    return peer_waits_ == nullptr ? nullptr : &(*peer_waits_)[position(i)];
   }
 
   // First i whose end is after t: every interval before it ended at or before t. With the block index
@@ -83,6 +91,7 @@ class Row {
   bool overlapping_;
   const std::vector<analysis::GapCause>* causes_ = nullptr;
   const std::vector<IdleStep>* idle_steps_ = nullptr;
+  const std::vector<PeerWait>* peer_waits_ = nullptr;
   std::vector<TimeNs> block_first_start_;  // start of the first interval of block b
   std::vector<TimeNs> block_max_end_;      // latest end of intervals [0, (b + 1) * kBlock)
   std::vector<TimeNs> block_duration_;     // Σ durations of intervals [0, b * kBlock)

@@ -99,7 +99,9 @@ SearchResult SearchResult::find(const TimelineModel& model, std::string_view que
     const Lane& lane = model.lanes()[l];
     result.lane_first_[l] = result.rows_.size();
     // Derived lanes (starvation causes, the A/B difference) are figures, not named work.
-    if (lane.kind == LaneKind::Starvation || lane.kind == LaneKind::IdleDifference) continue;
+    if (lane.kind == LaneKind::Starvation || lane.kind == LaneKind::IdleDifference ||
+        lane.kind == LaneKind::PeerWait)
+      continue;
     static const std::vector<std::uint8_t> kNoNames;
     const std::vector<std::uint8_t>& named = lane.strings != nullptr ? matchesOf(lane.strings) : kNoNames;
     for (std::size_t r = 0; r < lane.rows.size(); ++r) {

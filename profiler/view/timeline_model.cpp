@@ -11,6 +11,7 @@
 #include "trace/copy_names.h"
 #include "analysis/span_set.h"
 #include "present/causes.h"
+#include "present/job_phrases.h"
 #include "present/numbers.h"
 #include "trace/track_order.h"
 #include "trace/units.h"
@@ -150,6 +151,8 @@ std::string_view laneKindLabel(LaneKind kind) {
       break;
     case LaneKind::IdleDifference:
       return "idle difference";
+    case LaneKind::PeerWait:
+      return "waiting for peers";
   }
   return "other";
 }
@@ -157,7 +160,7 @@ std::string_view laneKindLabel(LaneKind kind) {
 bool isGpuLane(LaneKind kind) {
   return kind == LaneKind::Starvation || kind == LaneKind::Kernels || kind == LaneKind::CopyH2D ||
          kind == LaneKind::CopyD2H || kind == LaneKind::CopyOther || kind == LaneKind::Memset ||
-         kind == LaneKind::GpuSync || kind == LaneKind::GpuAnnotations;
+         kind == LaneKind::GpuSync || kind == LaneKind::GpuAnnotations || kind == LaneKind::PeerWait;
 }
 
 std::string_view alignmentLabel(Alignment a) {
@@ -170,6 +173,8 @@ std::string_view alignmentLabel(Alignment a) {
       return "aligned at each run's first GPU operation";
     case Alignment::Absolute:
       break;
+    case Alignment::JobClock:
+      return "ranks on the job's clock, aligned at their collectives";
   }
   return "on each run's own clock (absolute time)";
 }
@@ -222,7 +227,10 @@ TimelineModel::TimelineModel() : derived_strings_(std::make_unique<trace::String
 
 TimelineModel TimelineModel::build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled) {
   TimelineModel model;
-  for (const RunInput& input : runs) model.addRun(input, cancelled, runs.size() > 1);
+  // Ranks of a job are read together on its clock, never A/B-compared with each other or other runs.
+  std::size_t comparable = 0;
+  for (const RunInput& input : runs) comparable += input.rank == nullptr ? 1 : 0;
+  for (const RunInput& input : runs) model.addRun(input, cancelled, input.rank == nullptr && comparable > 1);
   model.fillIdleDifferenceLanes();
   model.setAlignment(Alignment::RunStart);
   return model;
@@ -234,6 +242,7 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
   rl.name = run.name;
   rl.input = input;
   rl.first_lane = lanes_.size();
+  if (input.rank != nullptr) rl.rank = *input.rank;
   std::size_t runIndex = runs_.size();
 
   const trace::TimeExtent extent = run.extent().value_or(trace::TimeExtent{});
@@ -303,6 +312,7 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
     if (track->isGpu() && currentDevice != track->device) {
       currentDevice = track->device;
       addStarvationLane(track->device);
+      if (input.rank != nullptr && input.rank->device == track->device) addPeerWaitLane(runIndex, *input.rank);
     }
     const auto& iv = track->intervals;
     std::array<std::vector<std::uint32_t>, kLaneKindCount> byLane;
@@ -345,6 +355,28 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
   }
   rl.lane_count = lanes_.size() - rl.first_lane;
   runs_.push_back(std::move(rl));
+}
+
+void TimelineModel::addPeerWaitLane(std::size_t runIndex, const RankLanes& rank) {
+  auto* columns = derived_columns_.emplace_back(std::make_unique<trace::IntervalColumns>()).get();
+  auto* waits = derived_waits_.emplace_back(std::make_unique<std::vector<PeerWait>>()).get();
+  for (const PeerWait& w : rank.waits) {
+    // The kind only fills the column: what the interval is, is its wait (Row::peerWait).
+    trace::Interval iv{w.start_ns, w.end_ns, IntervalKind::Overhead};
+    iv.name = derived_strings_->intern(present::waitingForRankLabel(w.late_rank));
+    columns->push_back(iv);
+    waits->push_back(w);
+  }
+  Lane lane;
+  lane.kind = LaneKind::PeerWait;
+  lane.title = "GPU " + std::to_string(rank.device) + " · rank " + std::to_string(rank.rank) + " waiting for peers";
+  lane.run = runIndex;
+  lane.device = rank.device;
+  lane.strings = derived_strings_.get();
+  lane.interval_count = columns->size();
+  lane.base_color = palette::kNeutral;
+  lane.rows.emplace_back(columns, waits);
+  lanes_.push_back(std::move(lane));
 }
 
 void TimelineModel::addIdleDifferenceLane(std::size_t runIndex, const analysis::RunAnalysis* self) {
@@ -430,6 +462,14 @@ void TimelineModel::setAlignment(Alignment alignment) {
   alignment_ = alignment;
   TimeNs earliest = std::numeric_limits<TimeNs>::max();
   for (const auto& r : runs_) earliest = std::min(earliest, r.extent_start);
+  // The earliest start of a job's ranks, on the job's clock.
+  auto jobStart = [&](std::size_t job) {
+    TimeNs start = std::numeric_limits<TimeNs>::max();
+    for (const auto& r : runs_) {
+      if (r.rank && r.rank->job == job) start = std::min(start, r.extent_start + r.rank->clock_shift_ns);
+    }
+    return start;
+  };
   for (auto& r : runs_) {
     switch (alignment) {
       case Alignment::RunStart:
@@ -444,8 +484,21 @@ void TimelineModel::setAlignment(Alignment alignment) {
       case Alignment::Absolute:
         r.origin = earliest;
         break;
+      case Alignment::JobClock:
+        // Display time = run time + the rank's shift − the job's earliest aligned start: every rank of
+        // the job on the job's clock (docs/metrics.md "Clocks"). A run of its own starts at 0.
+        r.origin = r.extent_start;
+        if (r.rank) r.origin = jobStart(r.rank->job) - r.rank->clock_shift_ns;
+        break;
     }
   }
+}
+
+bool TimelineModel::hasJobs() const {
+  for (const auto& r : runs_) {
+    if (r.rank) return true;
+  }
+  return false;
 }
 
 TimeNs TimelineModel::toRunClock(std::size_t run, double displayNs) const {
@@ -483,6 +536,10 @@ Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i
   switch (lane.kind) {
     case LaneKind::Starvation:
       return present::causeColor(starvationCause(row, i));
+    case LaneKind::PeerWait: {  // in the colour of the rank it waited for (docs/gui.md "Jobs")
+      const PeerWait* w = row.peerWait(i);
+      return w != nullptr ? present::runColor(w->late_run) : lane.base_color;
+    }
     case LaneKind::IdleDifference: {  // more idle than the baseline: worse, red; less: better, green
       const IdleStep* step = row.idleStep(i);
       if (step == nullptr || step->withinNoise()) return palette::kNeutral;  // the compare table's noise rule

@@ -16,6 +16,7 @@
 #include "present/palette.h"
 #include "trace/run.h"
 #include "trace/string_table.h"
+#include "view/job_view.h"
 #include "view/row.h"
 #include "view/viewport.h"
 
@@ -41,6 +42,7 @@ enum class LaneKind : std::uint8_t {
   ApiCalls,        // CUDA runtime and driver calls
   HostOther,       // anything else on a host thread
   IdleDifference,  // A/B: idle time of this run minus the baseline run's, per aligned step (derived)
+  PeerWait,        // a rank of a job: the part of each collective it waited for the last rank (derived)
 };
 std::string_view laneKindLabel(LaneKind kind);  // "kernels", "H2D", "CUDA API", ...
 bool isGpuLane(LaneKind kind);
@@ -69,6 +71,9 @@ struct RunInput {
   const trace::Run* run = nullptr;
   const trace::StringTable* strings = nullptr;
   const analysis::RunAnalysis* analysis = nullptr;
+  // The run is a rank of a job (view/job_view.h): its clock shift and its waits for its peers. Ranks
+  // are read together, never A/B-compared.
+  const RankLanes* rank = nullptr;
 };
 
 enum class Alignment : std::uint8_t {
@@ -76,6 +81,7 @@ enum class Alignment : std::uint8_t {
   FirstStep,  // every run's time 0 is its first step (its first GPU operation when it has no steps)
   GpuStart,   // time 0 is the run's first GPU operation
   Absolute,   // the runs' own clocks, relative to the earliest of them
+  JobClock,   // ranks of a job on the job's clock (aligned at their collectives); other runs at their start
 };
 std::string_view alignmentLabel(Alignment a);  // "aligned at the first step", ...
 
@@ -89,6 +95,7 @@ struct RunLanes {
   std::optional<TimeNs> gpu_start;
   std::optional<TimeNs> first_step_start;
   TimeNs origin = 0;  // display time 0 on the run's clock, set by the alignment
+  std::optional<RankLanes> rank;  // a rank of a job: its clock shift, its job
 };
 
 // Thrown by build() when `cancelled` becomes true.
@@ -123,6 +130,8 @@ class TimelineModel {
   static analysis::GapCause starvationCause(const Row& row, std::size_t i);
   // An interval of an idle-difference lane: this run's step idle minus the baseline run's, in ns.
   static TimeNs idleDifference(const Row& row, std::size_t i);
+  // Whether some run is a rank of a job (then Alignment::JobClock applies).
+  bool hasJobs() const;
   // The same interval's bar (docs/gui.md, "A/B is built in"): its difference as a share of the
   // lane's largest one, signed (more idle than the baseline, worse, is positive), and its label
   // ("−5.20 ms") written as the compare table writes a change.
@@ -148,6 +157,8 @@ class TimelineModel {
   // Per step aligned by index with the baseline's steps, the run's compute idle time minus the
   // baseline's; the baseline's own lane is empty.
   void fillIdleDifferenceLanes();
+  // docs/gui.md "Jobs": a rank's waits for its peers, under its device's starvation lane.
+  void addPeerWaitLane(std::size_t runIndex, const RankLanes& rank);
 
   std::vector<Lane> lanes_;
   std::vector<RunLanes> runs_;
@@ -165,6 +176,8 @@ class TimelineModel {
     std::unique_ptr<std::vector<IdleStep>> steps;  // parallel to `columns`
   };
   std::vector<IdleLane> idle_lanes_;
+  // The who-and-where column of each peer-wait lane (Row::peerWait), beside its derived columns.
+  std::vector<std::unique_ptr<std::vector<PeerWait>>> derived_waits_;
 };
 
 

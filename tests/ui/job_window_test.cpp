@@ -1,0 +1,76 @@
+// docs/gui.md "Jobs": the ranks of one job opened together read as the job — its straggler sentence
+// first, the ranks as rows of the Compare tab, the timeline on the job's clock, and a click on a wait
+// going to the late rank's arrival. Traces from the job generator: the answers are its parameters.
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+#include <QTableWidget>
+
+#include "support/job_generator.h"
+#include "support/temp_dir.h"
+#include "ui/compare_panel.h"
+#include "ui/main_window.h"
+#include "ui/timeline_widget.h"
+#include "ui_fixture.h"
+
+namespace feedscope::ui {
+namespace {
+
+TEST(JobWindow, RanksOpenAsOneJobWithItsStragglerFirst) {
+  testing::TempDir dir;
+  testing::JobSpec spec;
+  spec.world_size = 4;
+  spec.steps = 6;
+  spec.straggler = 1;
+  spec.cause = "data_loading";
+  spec.clock_offset_ns = {0, -4'000'000, 2'500'000, 7'000'000};
+  QStringList files;
+  for (int r = 0; r < 4; ++r) {
+    files << QString::fromStdString(dir.file("trace_rank" + std::to_string(r) + ".json", testing::jobRankTrace(spec, r)));
+  }
+  MainWindow window{false};
+  window.resize(1280, 800);
+  window.show();
+  QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+  window.openFiles(files);
+  ASSERT_TRUE(testing::waitUntil([&] { return loaded.count() == 1; }));
+  auto doc = window.document();
+  ASSERT_TRUE(doc);
+  ASSERT_EQ(doc->jobs.size(), 1u);
+  EXPECT_TRUE(doc->compare_runs.empty()) << "ranks of one job are not A/B runs";
+
+  const QString summary = window.summaryText();
+  EXPECT_TRUE(summary.startsWith("<b>")) << summary.toStdString();
+  EXPECT_TRUE(summary.section("<br>", 0, 0).contains("rank 1 arrived last")) << summary.toStdString();
+
+  const QTableWidget* ranks = window.comparePanel()->ranksTable();
+  ASSERT_EQ(ranks->rowCount(), 4);
+  EXPECT_EQ(ranks->horizontalHeaderItem(5)->text(), "peer wait");
+  EXPECT_EQ(ranks->item(1, 0)->text(), "1");
+  EXPECT_EQ(ranks->item(1, 6)->text(), "6 of 6");  // late at every all-reduce
+  EXPECT_TRUE(window.comparePanel()->jobText().contains("4 of 4 ranks")) << window.comparePanel()->jobText().toStdString();
+
+  const view::TimelineModel& model = *doc->timeline;
+  EXPECT_EQ(model.alignment(), view::Alignment::JobClock);
+  // A click on rank 0's first wait selects rank 1's all-reduce kernel where rank 1 arrived.
+  std::optional<view::ItemRef> wait;
+  for (std::size_t l = 0; l < model.lanes().size() && !wait; ++l) {
+    const auto& lane = model.lanes()[l];
+    if (lane.kind == view::LaneKind::PeerWait && lane.run == 0 && lane.interval_count > 0) wait = view::ItemRef{l, 0, 0};
+  }
+  ASSERT_TRUE(wait);
+  const view::PeerWait* w = model.lanes()[wait->lane].rows[0].peerWait(0);
+  ASSERT_NE(w, nullptr);
+  ASSERT_TRUE(window.timeline()->jumpToLateArrival(*wait));
+  const std::optional<view::ItemRef> selected = window.timeline()->selectedItem();
+  ASSERT_TRUE(selected);
+  const auto& lane = model.lanes()[selected->lane];
+  EXPECT_EQ(lane.run, 1u);
+  EXPECT_EQ(lane.kind, view::LaneKind::Kernels);
+  EXPECT_EQ(lane.rows[selected->row].start(selected->item), w->late_arrival_ns);
+  // Not a wait: nothing to jump to.
+  EXPECT_FALSE(window.timeline()->jumpToLateArrival(*selected));
+}
+
+}  // namespace
+}  // namespace feedscope::ui
