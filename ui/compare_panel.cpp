@@ -63,7 +63,6 @@ ComparePanel::ComparePanel(QWidget* parent)
   ranks_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   ranks_->setSelectionBehavior(QAbstractItemView::SelectRows);
   ranks_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  ranks_->horizontalHeader()->setStretchLastSection(true);  // the starvation causes take the rest
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(job_text_);
@@ -101,6 +100,12 @@ void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
   job_text_->setVisible(!jobLines.isEmpty());
   ranks_->setVisible(ranks_->rowCount() > 0);
   ranks_->resizeColumnsToContents();
+  // Up to eight ranks show without scrolling; more scroll inside the table.
+  const int shownRows = std::min(ranks_->rowCount(), 8);
+  int rowsPx = 0;
+  for (int r = 0; r < shownRows; ++r) rowsPx += ranks_->rowHeight(r);
+  ranks_->setMinimumHeight(ranks_->horizontalHeader()->sizeHint().height() + rowsPx + 2 * ranks_->frameWidth() +
+                           style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   // Only ranks open: nothing is A/B-compared.
   table_->setVisible(!(doc && doc->compare_runs.empty()));
 
@@ -152,8 +157,11 @@ int ComparePanel::fullTableWidth() const {
   // The vertical scroll bar is counted even when it is hidden: a shorter window shows it, and it must
   // not push the last column under a horizontal one.
   int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, table_->verticalScrollBar());
-  return table_->horizontalHeader()->length() + 2 * table_->frameWidth() + scrollBar + margins.left() +
-         margins.right();
+  int widest = table_->isVisibleTo(this) ? table_->horizontalHeader()->length() + 2 * table_->frameWidth() : 0;
+  // A job's ranks table shows whole too (its causes column is the one that may wrap).
+  if (ranks_->isVisibleTo(this) && ranks_->rowCount() > 0)
+    widest = std::max(widest, ranks_->horizontalHeader()->length() + 2 * ranks_->frameWidth());
+  return widest + scrollBar + margins.left() + margins.right();
 }
 
 QSize ComparePanel::sizeHint() const {

@@ -44,6 +44,8 @@
 
 #include "io/atomic_file.h"
 #include "io/input_error.h"
+#include "report/job_table.h"
+#include "trace/units.h"
 #include "present/numbers.h"
 #include "present/phrases.h"
 #include "ui/app_info.h"
@@ -573,9 +575,17 @@ void MainWindow::updateSummary() {
   for (std::size_t i = 0; i < full.size(); ++i) {
     tip << QString::fromStdString(full[i]).toHtmlEscaped();
     if (folded && i != baseline) continue;
+    std::string headline = present::runHeadline(doc_->analyses[i]);
+    // A rank of a job: its starvation in the job counts its waits for its peers (docs/metrics.md).
+    if (const auto& rank = doc_->job_view.ranks[i]; rank && rank->job < doc_->jobs.size()) {
+      for (const auto& r : doc_->jobs[rank->job].ranks) {
+        if (r.run != i) continue;
+        headline += " · in the job: starved " + trace::formatPct(r.starvationPct());
+        if (const std::string causes = report::rankStarvationCauses(r); !causes.empty()) headline += " (" + causes + ")";
+      }
+    }
     lines << QStringLiteral("<b>%1</b>: %2")
-                 .arg(QString::fromStdString(shown[i]).toHtmlEscaped(),
-                      QString::fromStdString(present::runHeadline(doc_->analyses[i])).toHtmlEscaped());
+                 .arg(QString::fromStdString(shown[i]).toHtmlEscaped(), QString::fromStdString(headline).toHtmlEscaped());
   }
   if (!folded) {
     for (const auto& verdict : doc_->compare.verdicts)

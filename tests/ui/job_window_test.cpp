@@ -42,6 +42,9 @@ TEST(JobWindow, RanksOpenAsOneJobWithItsStragglerFirst) {
   const QString summary = window.summaryText();
   EXPECT_TRUE(summary.startsWith("<b>")) << summary.toStdString();
   EXPECT_TRUE(summary.section("<br>", 0, 0).contains("rank 1 arrived last")) << summary.toStdString();
+  // A rank's own line says what the job cost it: its waits for rank 1 count as starvation there.
+  EXPECT_TRUE(summary.contains("in the job: starved")) << summary.toStdString();
+  EXPECT_TRUE(summary.contains("waiting for rank 1")) << summary.toStdString();
 
   const QTableWidget* ranks = window.comparePanel()->ranksTable();
   ASSERT_EQ(ranks->rowCount(), 4);
