@@ -14,12 +14,8 @@ namespace feedscope::ui {
 
 namespace {
 
-// The CLI's "-9.12 ms" with U+2212: in a proportional font a hyphen is narrower than "+" and the
-// column of deltas no longer lines up.
 QString withMinusSign(const std::string& text) {
-  QString s = QString::fromStdString(text);
-  if (s.startsWith('-')) s.replace(0, 1, QChar(0x2212));
-  return s;
+  return QString::fromStdString(present::withMinusSign(text));
 }
 
 }  // namespace
@@ -33,7 +29,15 @@ CompareModel::CompareModel(QObject* parent) : QAbstractTableModel(parent) {}
 void CompareModel::setTable(view::CompareTable table) {
   beginResetModel();
   table_ = std::move(table);
+  short_names_ = view::distinctNames(table_.runs, name_chars_ > 0 ? name_chars_ : view::runNameChars(table_.runs.size()));
   endResetModel();
+}
+
+void CompareModel::setNameChars(std::size_t chars) {
+  if (chars == name_chars_) return;
+  name_chars_ = chars;
+  short_names_ = view::distinctNames(table_.runs, name_chars_ > 0 ? name_chars_ : view::runNameChars(table_.runs.size()));
+  if (columnCount() > 0) emit headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
 }
 
 int CompareModel::rowCount(const QModelIndex& parent) const {
@@ -123,7 +127,7 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
   if (section == 0) return tr("Metric");
   std::size_t run = section == 1 ? 0 : static_cast<std::size_t>(section / 2);
   // Cut in the middle, shorter the more runs there are; the tooltip has the whole name.
-  QString name = QString::fromStdString(view::elideMiddle(table_.runs[run], view::runNameChars(table_.runs.size())));
+  QString name = QString::fromStdString(short_names_[run]);
   // Five runs and more: a Δ column is named by the run column before it; its tooltip says which.
   if (section > 1 && section % 2 == 1) return table_.runs.size() >= 5 ? tr("Δ") : tr("Δ %1").arg(name);
   return name;

@@ -23,6 +23,8 @@ class CompareModel : public QAbstractTableModel {
   explicit CompareModel(QObject* parent = nullptr);
   void setTable(view::CompareTable table);
   const view::CompareTable& table() const { return table_; }
+  // Characters of a run name in the header (0: as many as view::runNameChars gives the run count).
+  void setNameChars(std::size_t chars);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -35,6 +37,9 @@ class CompareModel : public QAbstractTableModel {
 
  private:
   view::CompareTable table_;
+  // The header's run names: cut by view/elide.h's rule to what `name_chars_` allows.
+  std::vector<std::string> short_names_;
+  std::size_t name_chars_ = 0;
 };
 
 }  // namespace feedscope::ui

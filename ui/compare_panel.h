@@ -26,6 +26,9 @@ class ComparePanel : public QWidget {
   QTableView* table() const { return table_; }
   // The panel width at which every column shows whole, with room for a vertical scroll bar.
   int fullTableWidth() const;
+  // With five runs and more: the widest columns (and run names, view/elide.h) whose table still fits
+  // `availablePx`, so that a wide window shows more of every name and a laptop's still fits.
+  void fitToWidth(int availablePx);
   QSize sizeHint() const override;
 
  private:

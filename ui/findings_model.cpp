@@ -16,6 +16,7 @@
 #include "present/phrases.h"
 #include "trace/units.h"
 #include "ui/qt_color.h"
+#include "view/elide.h"
 
 namespace feedscope::ui {
 
@@ -25,7 +26,11 @@ void FindingsModel::setDocument(std::shared_ptr<const Document> doc) {
   beginResetModel();
   doc_ = std::move(doc);
   entries_.clear();
+  run_names_.clear();
   if (doc_) {
+    std::vector<std::string> names;
+    for (const auto& a : doc_->analyses) names.push_back(a.run_name);
+    for (const auto& n : view::distinctNames(names, kRunNameChars)) run_names_ << QString::fromStdString(n);
     // Blocks of a root and its parts (each run lists them so), ordered by their root's severity
     // across runs; within a severity, run order.
     std::vector<std::vector<Entry>> blocks;
@@ -46,12 +51,13 @@ void FindingsModel::setDocument(std::shared_ptr<const Document> doc) {
 QString FindingsModel::summary() const {
   QStringList lines;
   if (!doc_) return {};
-  for (const auto& a : doc_->analyses) {
+  for (std::size_t r = 0; r < doc_->analyses.size(); ++r) {
+    const auto& a = doc_->analyses[r];
     for (const auto& d : a.devices) {
       if (d.findings.empty()) continue;
       const trace::TimeNs explained = d.whole.starvation_ns - d.unexplained_ns;
       lines << tr("%1 · GPU %2: starved %3; findings explain %4, unexplained %5")
-                   .arg(QString::fromStdString(a.run_name))
+                   .arg(run_names_.value(static_cast<int>(r)))
                    .arg(d.device)
                    .arg(QString::fromStdString(trace::formatPct(d.whole.starvationPct())),
                         QString::fromStdString(trace::formatPct(d.whole.pct(explained))),
@@ -110,7 +116,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         case Cost:
           return costText(f);
         case Run:
-          return QString::fromStdString(doc_->analyses[e.run].run_name);
+          return run_names_.value(static_cast<int>(e.run));
         default:
           break;
       }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QStringList>
 #include <QString>
 #include <memory>
 #include <vector>
@@ -20,6 +21,8 @@ class FindingsModel : public QAbstractTableModel {
 
  public:
   enum Column { Title = 0, Cost, Run, ColumnCount };
+  // Characters of a run name in the Run column (its fixed width; the tooltip has the whole name).
+  static constexpr std::size_t kRunNameChars = 12;
   // Sorting key of the severity, the full text of a row, and whether it is a part.
   static constexpr int kSeverityRankRole = Qt::UserRole + 1;
   static constexpr int kSentenceRole = Qt::UserRole + 2;
@@ -47,6 +50,8 @@ class FindingsModel : public QAbstractTableModel {
   };
   std::shared_ptr<const Document> doc_;
   std::vector<Entry> entries_;
+  // The Run column's text: the run names cut by view/elide.h's rule, whole in the tooltip.
+  QStringList run_names_;
 };
 
 }  // namespace feedscope::ui

@@ -4,7 +4,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
+#include <QHBoxLayout>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -23,7 +25,8 @@ FindingsPanel::FindingsPanel(QWidget* parent)
       model_(new FindingsModel(this)),
       table_(new QTableView(this)),
       text_(new QTextBrowser(this)),
-      summary_(new QLabel(this)) {
+      summary_(new QLabel(this)),
+      summary_toggle_(new QToolButton(this)) {
   setObjectName("findingsPanel");
   table_->setObjectName("findingsTable");
   table_->setModel(model_);
@@ -46,13 +49,24 @@ FindingsPanel::FindingsPanel(QWidget* parent)
   summary_->setObjectName("findingsSummary");
   summary_->setWordWrap(true);
   summary_->setContentsMargins(4, 2, 4, 2);
+  summary_->setMinimumWidth(1);  // a long run name never widens the dock
+  summary_toggle_->setObjectName("findingsSummaryToggle");
+  summary_toggle_->setAutoRaise(true);
+  connect(summary_toggle_, &QToolButton::clicked, this, [this] {
+    summary_unfolded_ = !summary_unfolded_;
+    showSummary();
+  });
   text_->setObjectName("findingText");
   text_->setOpenLinks(false);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(summary_);
-  layout->addWidget(table_, 2);
-  layout->addWidget(text_, 3);
+  auto* summaryRow = new QHBoxLayout;
+  summaryRow->addWidget(summary_, 1);
+  summaryRow->addWidget(summary_toggle_, 0, Qt::AlignTop);
+  layout->addLayout(summaryRow);
+  // The findings are the answer: the list has more of the dock than the chosen one's text.
+  layout->addWidget(table_, 3);
+  layout->addWidget(text_, 2);
   connect(table_, &QTableView::clicked, this, [this](const QModelIndex& index) { activate(index.row()); });
   // The selection, not the current index: a table that merely receives focus gets a current index
   // without a selected row, and the text must not describe a finding nobody chose.
@@ -71,12 +85,26 @@ void FindingsPanel::setDocument(std::shared_ptr<const Document> doc) {
   doc_ = doc;
   model_->setDocument(std::move(doc));
   table_->setColumnHidden(FindingsModel::Run, !doc_ || doc_->analyses.size() < 2);
-  summary_->setText(model_->summary());
-  summary_->setVisible(!summary_->text().isEmpty());
+  summary_unfolded_ = false;
+  showSummary();
   text_->setHtml(model_->rowCount() == 0
                      ? tr("<p>No findings.</p>")
                      : tr("<p>Click a finding to see why it matters, how to fix it, and where it "
                           "happened on the timeline.</p>"));
+}
+
+void FindingsPanel::showSummary() {
+  const QStringList lines = model_->summary().split('\n', Qt::SkipEmptyParts);
+  const bool foldable = lines.size() >= 3;
+  const bool folded = foldable && !summary_unfolded_;
+  summary_->setText(folded ? lines.front() : lines.join('\n'));
+  summary_->setVisible(!lines.isEmpty());
+  summary_toggle_->setVisible(foldable);
+  summary_toggle_->setText(folded ? tr("▸ %n more", "", static_cast<int>(lines.size() - 1)) : tr("▴ less"));
+}
+
+QString FindingsPanel::summaryText() const {
+  return summary_->text();
 }
 
 void FindingsPanel::activate(int row) {

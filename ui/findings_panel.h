@@ -11,6 +11,7 @@
 class QLabel;
 class QTableView;
 class QTextBrowser;
+class QToolButton;
 
 namespace feedscope::ui {
 
@@ -26,6 +27,10 @@ class FindingsPanel : public QWidget {
   QTableView* table() const { return table_; }
   // Shows finding `row` and zooms to its first evidence range.
   void activate(int row);
+  // The lines above the table (what the findings explain, per run and GPU): with three and more
+  // only the first until unfolded, so that the findings keep the dock.
+  QString summaryText() const;
+  QToolButton* summaryToggle() const { return summary_toggle_; }
 
  signals:
   // Display-time range to show (and select) on the timeline.
@@ -34,12 +39,15 @@ class FindingsPanel : public QWidget {
  private:
   void showFinding(int row);
   void requestEvidence(int row, int range);
+  void showSummary();
 
   std::shared_ptr<const Document> doc_;
   FindingsModel* model_;
   QTableView* table_;
   QTextBrowser* text_;
   QLabel* summary_;  // what the findings explain, per GPU
+  QToolButton* summary_toggle_;
+  bool summary_unfolded_ = false;
 };
 
 }  // namespace feedscope::ui

@@ -6,6 +6,8 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -20,6 +22,9 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScreen>
+#include <QTextBrowser>
+#include <QToolButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -47,13 +52,16 @@
 #include "ui/exporters.h"
 #include "ui/findings_panel.h"
 #include "ui/range_export.h"
+#include "ui/run_name_elision.h"
 #include "ui/recent_files.h"
 #include "ui/run_panel.h"
 #include "ui/search_bar.h"
 #include "ui/tables_panel.h"
 #include "ui/timeline_widget.h"
 #include "view/chart_data.h"
+#include "view/compare_table.h"
 #include "view/describe.h"
+#include "view/elide.h"
 #include "view/range_metrics.h"
 
 namespace feedscope::ui {
@@ -105,6 +113,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
       timeline_(new TimelineWidget),
       search_bar_(new SearchBar),
       summary_(new QLabel),
+      summary_toggle_(new QToolButton),
       findings_(new FindingsPanel),
       details_(new DetailsPanel),
       tables_(new TablesPanel),
@@ -118,7 +127,11 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   setWindowTitle(tr("Feedscope"));
   setWindowIcon(applicationIcon());
   setAcceptDrops(true);
-  resize(1500, 950);
+  if (QScreen* screen = QGuiApplication::primaryScreen()) {
+    resize(firstWindowSize(screen->availableGeometry()));
+  } else {
+    resize(1500, 950);
+  }
 
   // A GPU is here: offer the demo (only when showing the bundled samples).
   gpu_offer_ = new QWidget;
@@ -143,12 +156,23 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   summary_->setContentsMargins(8, 4, 8, 4);
+  // No name sets the window's width: a run name is cut (view/elide.h) and the label may be narrower
+  // than its longest word.
+  summary_->setMinimumWidth(1);
+  summary_toggle_->setObjectName("summaryToggle");
+  summary_toggle_->setAutoRaise(true);
+  summary_toggle_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  connect(summary_toggle_, &QToolButton::clicked, this, [this] { setSummaryExpanded(!summary_expanded_); });
+  auto* summaryRow = new QHBoxLayout;
+  summaryRow->setContentsMargins(0, 0, 4, 0);
+  summaryRow->addWidget(summary_, 1);
+  summaryRow->addWidget(summary_toggle_, 0, Qt::AlignTop);
   auto* timelinePage = new QWidget;
   auto* v = new QVBoxLayout(timelinePage);
   v->setContentsMargins(0, 0, 0, 0);
   v->setSpacing(0);
   v->addWidget(gpu_offer_);
-  v->addWidget(summary_);
+  v->addLayout(summaryRow);
   v->addWidget(search_bar_);
   v->addWidget(timeline_, 1);
   // The compare page gets the whole centre: the table beside the four charts. The table keeps the
@@ -178,6 +202,8 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   // Never so narrow that a finding's title is a column of single words.
   findingsDock->setMinimumWidth(260);
   addDockWidget(Qt::RightDockWidgetArea, findingsDock);
+  // The findings take the window's whole height; the bottom dock stops beside them.
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
   tabs_->setObjectName("bottomTabs");
   auto* runScroll = new QScrollArea;
@@ -281,6 +307,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     timeline_->selectRange(r);
     timeline_->setFocus(Qt::OtherFocusReason);
   });
+  connect(timeline_, &TimelineWidget::idleBaselineChanged, this, &MainWindow::setBaseline);
   connect(run_, &RunPanel::resultReady, this, [this](const QString& path) { openFiles({path}); });
   connect(run_, &RunPanel::gpuStatusChanged, this, &MainWindow::onGpuStatus);
 
@@ -366,9 +393,14 @@ void MainWindow::buildMenus() {
   nextOnLane->setObjectName("actionNextOnLane");
   viewMenu->addSeparator();
   QAction* zoomIn = viewMenu->addAction(tr("Zoom &in"), this, [this] { timeline_->zoomBy(1.5); });
-  zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Equal)});
+  // docs/gui.md convention 2: `+` as typed (Shift+= on most layouts), the keypad's `+`, and `=`.
+  zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus), QKeySequence(Qt::ShiftModifier | Qt::Key_Plus),
+                        QKeySequence(Qt::KeypadModifier | Qt::Key_Plus), QKeySequence(Qt::Key_Equal)});
+  zoomIn->setObjectName("actionZoomIn");
   QAction* zoomOut = viewMenu->addAction(tr("Zoom &out"), this, [this] { timeline_->zoomBy(1 / 1.5); });
-  zoomOut->setShortcuts({QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus)});
+  zoomOut->setShortcuts(
+      {QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus), QKeySequence(Qt::KeypadModifier | Qt::Key_Minus)});
+  zoomOut->setObjectName("actionZoomOut");
   viewMenu->addSeparator();
   QMenu* align = viewMenu->addMenu(tr("&Align runs"));
   for (int i = 0; i < alignment_->count(); ++i) {
@@ -490,16 +522,10 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
     setWindowTitle(tr("Feedscope"));
     return;
   }
-  QStringList lines, names;
-  for (const auto& a : doc_->analyses) {
-    lines << QStringLiteral("<b>%1</b>: %2")
-                 .arg(QString::fromStdString(a.run_name).toHtmlEscaped(),
-                      QString::fromStdString(present::runHeadline(a)).toHtmlEscaped());
-    names << QString::fromStdString(a.run_name);
-  }
-  for (const auto& verdict : doc_->compare.verdicts)
-    lines << "<b>" + QString::fromStdString(verdict).toHtmlEscaped() + "</b>";
-  summary_->setText(lines.join("<br>"));
+  QStringList names;
+  for (const auto& a : doc_->analyses) names << QString::fromStdString(a.run_name);
+  summary_expanded_ = false;
+  updateSummary();
   timeline_->setFocus();  // W/A/S/D work at once
   status_label_->setText(tr("%n run(s)", "", static_cast<int>(doc_->runs.size())) + " · " +
                          QString::fromStdString(present::withThousands(doc_->intervalCount())) +
@@ -509,6 +535,62 @@ void MainWindow::showDocument(std::shared_ptr<Document> doc) {
 
 QString MainWindow::summaryText() const {
   return summary_->text();
+}
+
+namespace {
+// A run name in the summary: long names cut by the one rule of view/elide.h (the whole name is in
+// the label's tooltip).
+constexpr std::size_t kSummaryNameChars = 48;
+}  // namespace
+
+void MainWindow::updateSummary() {
+  if (!doc_) return;
+  std::vector<std::string> full;
+  for (const auto& a : doc_->analyses) full.push_back(a.run_name);
+  const std::vector<std::string> shown = view::distinctNames(full, kSummaryNameChars);
+  const std::size_t baseline = doc_->compare.baseline_run < full.size() ? doc_->compare.baseline_run : 0;
+  // With three runs and more, folded to the baseline's line and a button for the rest: six runs would
+  // take eleven lines above the timeline.
+  const bool foldable = full.size() >= 3;
+  const bool folded = foldable && !summary_expanded_;
+  QStringList lines, tip;
+  for (std::size_t i = 0; i < full.size(); ++i) {
+    tip << QString::fromStdString(full[i]).toHtmlEscaped();
+    if (folded && i != baseline) continue;
+    lines << QStringLiteral("<b>%1</b>: %2")
+                 .arg(QString::fromStdString(shown[i]).toHtmlEscaped(),
+                      QString::fromStdString(present::runHeadline(doc_->analyses[i])).toHtmlEscaped());
+  }
+  if (!folded) {
+    for (const auto& verdict : doc_->compare.verdicts)
+      lines << "<b>" + withShortRunNames(QString::fromStdString(verdict), full, kSummaryNameChars).toHtmlEscaped() + "</b>";
+  }
+  summary_->setText(lines.join("<br>"));
+  summary_->setToolTip(tip.join("<br>"));
+  summary_toggle_->setVisible(foldable);
+  summary_toggle_->setText(folded ? tr("▸ all %n runs", "", static_cast<int>(full.size())) : tr("▴ less"));
+  summary_toggle_->setToolTip(folded ? tr("Show every run's line and the comparisons") : tr("Show the baseline's line only"));
+}
+
+void MainWindow::setSummaryExpanded(bool expanded) {
+  summary_expanded_ = expanded;
+  updateSummary();
+}
+
+void MainWindow::setBaseline(std::size_t run) {
+  if (!doc_ || run >= doc_->analyses.size()) return;
+  std::vector<const analysis::RunAnalysis*> analyses;
+  for (const auto& a : doc_->analyses) analyses.push_back(&a);
+  doc_->compare = view::buildCompareTable(analyses, run);
+  compare_->setDocument(doc_);
+  fitComparePage();
+  updateSummary();
+}
+
+QSize MainWindow::firstWindowSize(const QRect& availableScreen) {
+  // Room for the window manager's frame and title bar, which are not known before the window shows.
+  constexpr int kFrameRoomPx = 40;
+  return QSize(1500, 950).boundedTo(availableScreen.size() - QSize(kFrameRoomPx / 2, kFrameRoomPx));
 }
 
 bool MainWindow::showTab(const QString& name) {
@@ -608,7 +690,7 @@ void MainWindow::chooseRangeExport(view::TimeRange range, const QString& formatI
   settings.setValue("lastExportDir", QFileInfo(path).absolutePath());
   QString error = exportRange(formatId, range, path);
   if (error.isEmpty()) {
-    statusBar()->showMessage(tr("Exported %1").arg(path), 6000);
+    statusBar()->showMessage(exportDoneMessage(path, {formatId, path, {}, {}}), 6000);
   } else {
     showError(tr("Export failed"), error);
   }
@@ -651,7 +733,11 @@ void MainWindow::chooseExport() {
   QString id = choice.format_id;
   if (id == "png") {
     QString error = exportTo(id, path);
-    if (!error.isEmpty()) showError(tr("Export failed"), error);
+    if (error.isEmpty()) {
+      statusBar()->showMessage(exportDoneMessage(path, choice), 10000);
+    } else {
+      showError(tr("Export failed"), error);
+    }
     return;
   }
   // Large runs take seconds to write: do it off the GUI thread, which keeps painting.
@@ -660,12 +746,12 @@ void MainWindow::chooseExport() {
   dialog->setWindowModality(Qt::WindowModal);
   dialog->setMinimumDuration(300);
   auto* watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, dialog, path] {
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, dialog, path, choice] {
     dialog->deleteLater();
     watcher->deleteLater();
     QString error = watcher->result();
     if (error.isEmpty()) {
-      statusBar()->showMessage(tr("Exported %1").arg(path), 6000);
+      statusBar()->showMessage(exportDoneMessage(path, choice), 10000);
     } else {
       showError(tr("Export failed"), error);
     }
@@ -693,7 +779,31 @@ void MainWindow::showError(const QString& title, const QString& message) {
 }
 
 void MainWindow::showShortcuts() {
-  QMessageBox::information(this, tr("Keyboard and mouse"), shortcutsText());
+  shortcutsDialog()->open();
+}
+
+QDialog* MainWindow::shortcutsDialog() {
+  auto* dialog = new QDialog(this);
+  dialog->setObjectName("shortcutsDialog");
+  dialog->setWindowTitle(tr("Keyboard and mouse"));
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  auto* text = new QTextBrowser(dialog);
+  text->setObjectName("shortcutsText");
+  text->setHtml(shortcutsText());
+  text->setFrameShape(QFrame::NoFrame);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+  connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+  auto* layout = new QVBoxLayout(dialog);
+  layout->addWidget(text, 1);
+  layout->addWidget(buttons);
+  // The whole table where the screen has room for it, else what fits, the rest a scroll away.
+  text->document()->setTextWidth(560);
+  const QSize content(static_cast<int>(text->document()->idealWidth()) + 40,
+                      static_cast<int>(text->document()->size().height()) + buttons->sizeHint().height() + 48);
+  const QScreen* screen = this->screen() != nullptr ? this->screen() : QGuiApplication::primaryScreen();
+  const QSize room = screen != nullptr ? screen->availableGeometry().size() * 0.9 : QSize(800, 600);
+  dialog->resize(content.boundedTo(room));
+  return dialog;
 }
 
 QString MainWindow::shortcutsText() {
@@ -780,9 +890,15 @@ void MainWindow::fitComparePage() {
   // When the table and the charts' minimum do not fit side by side (many runs, a small window), the
   // table goes above the charts at the page's full width, so that it never scrolls sideways.
   const int available = central_tabs_->width();
-  const int table = compare_->fullTableWidth();
   const int charts = charts_->minimumSizeHint().width();
-  const bool sideBySide = available <= 0 || table + page->handleWidth() + charts <= available;
+  // Many runs: the widest names that fit beside the charts, else the widest at the page's full width.
+  compare_->fitToWidth(available - page->handleWidth() - charts);
+  int table = compare_->fullTableWidth();
+  bool sideBySide = available <= 0 || table + page->handleWidth() + charts <= available;
+  if (!sideBySide) {
+    compare_->fitToWidth(available);
+    table = compare_->fullTableWidth();
+  }
   page->setOrientation(sideBySide ? Qt::Horizontal : Qt::Vertical);
   if (sideBySide) {
     page->setSizes({table, charts});

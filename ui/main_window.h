@@ -12,6 +12,8 @@
 
 class QAction;
 class QComboBox;
+class QDialog;
+class QToolButton;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -60,7 +62,17 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<Document> document() const { return doc_; }
   // What `?` (Help ▸ Keyboard and mouse) lists: every binding, as a rich-text table.
   static QString shortcutsText();
+  // The `?` dialog: the bindings in a scrolling view, never taller or wider than the screen. The
+  // caller shows it; it deletes itself when closed.
+  QDialog* shortcutsDialog();
   QString summaryText() const;
+  // With three runs and more the summary above the timeline shows the baseline's line only until
+  // expanded (its toggle button); fewer runs always show every line.
+  bool summaryExpanded() const { return summary_expanded_; }
+  void setSummaryExpanded(bool expanded);
+  QToolButton* summaryToggle() const { return summary_toggle_; }
+  // The first window's size: 1500x950, or what the available screen leaves.
+  static QSize firstWindowSize(const QRect& availableScreen);
   bool isLoading() const;
 
   // Writes the document in one of exportFormats() (by id) or "png" (the timeline as shown); returns
@@ -89,6 +101,10 @@ class MainWindow : public QMainWindow {
   void buildMenus();
   void buildStatusBar();
   void showDocument(std::shared_ptr<Document> doc);
+  // The lines above the timeline: each run's headline and the verdicts against the baseline.
+  void updateSummary();
+  // "Use as A/B baseline": the compare table, its verdicts and the summary compare with `run`.
+  void setBaseline(std::size_t run);
   void updateRecentMenu();
   void chooseOpen(bool add);
   void chooseExport();
@@ -105,6 +121,8 @@ class MainWindow : public QMainWindow {
   TimelineWidget* timeline_;
   SearchBar* search_bar_;
   QLabel* summary_;
+  QToolButton* summary_toggle_;
+  bool summary_expanded_ = false;
   FindingsPanel* findings_;
   DetailsPanel* details_;
   TablesPanel* tables_;

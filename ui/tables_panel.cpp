@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -152,7 +153,8 @@ QTableView* TablesPanel::makeView(QAbstractTableModel* model) {
   view->setAlternatingRowColors(true);
   view->verticalHeader()->hide();
   view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 4);
-  view->horizontalHeader()->setStretchLastSection(true);
+  // The name takes what is left, not the last column (an empty bytes column 1000 px wide).
+  view->horizontalHeader()->setStretchLastSection(false);
   view->setWordWrap(false);
   view->setTextElideMode(Qt::ElideMiddle);
   auto* copy = new QAction(tr("Copy rows (Ctrl+C)"), view);
@@ -210,14 +212,22 @@ void TablesPanel::refresh() {
   kernels_->setRows(model, view::summarize(*model, range, view::SummaryOf::Kernels));
   copies_->setRows(model, view::summarize(*model, range, view::SummaryOf::Copies));
   host_wait_->setRows(model, view::summarizeHostWait(*model, range));
+  // A column of byte counts with nothing in it (kernels, a range of host events) is not shown.
+  bool anyBytes = false;
+  for (int r = 0; r < events_->rowCount() && !anyBytes; ++r) anyBytes = events_->event(r).bytes > 0;
+  events_view_->setColumnHidden(static_cast<int>(view::EventColumn::Bytes), !anyBytes);
+  kernels_view_->setColumnHidden(static_cast<int>(view::SummaryColumn::Bytes), true);
   for (QTableView* v : {events_view_, kernels_view_, copies_view_, host_wait_view_}) {
     v->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     v->resizeColumnsToContents();
-    // Kernel names run to hundreds of characters: a column never takes more than this, the name is cut
-    // in the middle and its tooltip has it whole, so every column stays on screen.
-    for (int c = 0; c < v->model()->columnCount(); ++c)
-      v->setColumnWidth(c, std::min(v->columnWidth(c), kMaxColumnWidth));
+    // Kernel names run to hundreds of characters: a text column never takes more than this, the name
+    // is cut in the middle and its tooltip has it whole, so every column stays on screen. Numbers are
+    // never cut: their columns take their widest text.
+    for (int c = 0; c < v->model()->columnCount(); ++c) {
+      if (!rightAligned(c, v != events_view_)) v->setColumnWidth(c, std::min(v->columnWidth(c), kMaxColumnWidth));
+    }
   }
+  fitNumberColumns();
   QString where = range_
                       ? tr("the selection %1 to %2")
                             .arg(q(present::formatOffset(range.start)), q(present::formatOffset(range.end)))
@@ -228,6 +238,31 @@ void TablesPanel::refresh() {
                         : tr("%1 events").arg(q(present::withThousands(events.total)));
   range_label_->setText(
       tr("Tables of %1 — %2; summaries count durations inside the range").arg(where, counted));
+}
+
+void TablesPanel::fitNumberColumns() {
+  // Qt measures the first thousand rows only; a list of 200,000 holds wider numbers further down
+  // ("+29780.123456 ms"). The widest of a column is where its value is largest: the first and last
+  // start (rows are in time order), the longest duration, the most bytes.
+  const int rows = events_->rowCount();
+  if (rows == 0) return;
+  int longest = 0, biggest = 0;
+  for (int r = 1; r < rows; ++r) {
+    if (events_->event(r).duration > events_->event(longest).duration) longest = r;
+    if (events_->event(r).bytes > events_->event(biggest).bytes) biggest = r;
+  }
+  const QFontMetrics metrics(events_view_->font());
+  // The cell's margins and focus frame, as the style draws them.
+  const int padding = 2 * events_view_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, events_view_) + 12;
+  auto fit = [&](view::EventColumn column, std::initializer_list<int> at) {
+    const int c = static_cast<int>(column);
+    int width = events_view_->columnWidth(c);
+    for (int r : at) width = std::max(width, metrics.horizontalAdvance(events_->text(r, c)) + padding);
+    events_view_->setColumnWidth(c, width);
+  };
+  fit(view::EventColumn::Start, {0, rows - 1});
+  fit(view::EventColumn::Duration, {longest});
+  fit(view::EventColumn::Bytes, {biggest});
 }
 
 QString TablesPanel::rangeText() const {

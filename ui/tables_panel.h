@@ -86,6 +86,8 @@ class TablesPanel : public QWidget {
 
  private:
   void refresh();
+  // The events table's number columns as wide as their widest text, measured where it is.
+  void fitNumberColumns();
   QTableView* makeView(QAbstractTableModel* model);
 
   std::shared_ptr<const Document> doc_;

@@ -10,6 +10,8 @@
 #include "present/causes.h"
 #include "present/palette.h"
 #include "trace/units.h"
+#include "ui/run_name_elision.h"
+#include "view/elide.h"
 #include "view/item_ref.h"
 #include "view/ruler.h"
 
@@ -98,6 +100,15 @@ void paintFolds(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
   }
 }
 
+// Run names inside lane titles ("idle vs NAME per step") in the lane-name column.
+constexpr std::size_t kLaneTitleNameChars = 16;
+
+std::vector<std::string> runNamesOf(const view::TimelineModel& model) {
+  std::vector<std::string> names;
+  for (const auto& r : model.runs()) names.push_back(r.name);
+  return names;
+}
+
 // A box's name inside it, elided, in black or white by the box's lightness.
 void drawBoxLabel(QPainter& p, const QFontMetrics& metrics, const QRectF& textRect, const QColor& color,
                   const QString& name) {
@@ -131,6 +142,25 @@ void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
     const double w = box.x1 - box.x0;
     QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, w >= kSeparatedBoxPx ? w - 1 : std::max(w, 1.0), slot.height - 2);
     QColor color = toQColor(box.color);
+    const auto& boxLane = model.lanes()[slot.lane];
+    if (boxLane.kind == view::LaneKind::IdleDifference) {
+      // docs/gui.md, "A/B is built in": a bar from the lane's middle line, up for more idle than the
+      // baseline and down for less, as tall as its share of the lane's largest difference, labelled
+      // with the signed difference beside it.
+      const auto bar = view::TimelineModel::idleBar(boxLane, boxLane.rows[slot.row], box.item);
+      const double half = (slot.height - 2) / 2;
+      const double h = std::max(1.0, std::fabs(bar.share) * half);
+      const double mid = r.top() + half;
+      p.fillRect(QRectF(r.left(), bar.share > 0 ? mid - h : mid, r.width(), h), color);
+      p.fillRect(QRectF(r.left(), mid, r.width(), 1), theme.grid);
+      if (box.x1 - box.x0 < kMinLabelledBoxPx) continue;
+      const QRectF halfRect = bar.share > 0 ? QRectF(r.left(), mid, r.width(), half) : QRectF(r.left(), r.top(), r.width(), half);
+      const QRectF textRect = halfRect.intersected(QRectF(m.toX(0), r.top(), f.viewport->width(), r.height())).adjusted(3, 0, -2, 0);
+      const QString text = metrics.elidedText(QString::fromStdString(bar.label), Qt::ElideRight, static_cast<int>(textRect.width()));
+      p.setPen(theme.text);
+      p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, text);
+      continue;
+    }
     p.fillRect(r, color);
     if (box.style & view::box_style::kHatched) p.fillRect(r, hatch);
     if (box.x1 - box.x0 < kMinLabelledBoxPx) continue;
@@ -156,9 +186,9 @@ QRectF hitRect(const TimelineFrame& f, const view::Hit& hit, const Mapping& m) {
   if (hit.kind == view::Hit::Kind::Fold) return {m.toX(hit.column), m.toY(slot.y), 1, slot.height};
   const auto& lane = f.model->lanes()[hit.lane];
   const auto& row = lane.rows[hit.row];
-  double origin = static_cast<double>(f.model->runs()[lane.run].origin);
-  double x0 = f.viewport->toPx(static_cast<double>(row.start(hit.item)) - origin);
-  double x1 = f.viewport->toPx(static_cast<double>(row.end(hit.item)) - origin);
+  const trace::TimeNs origin = f.model->runs()[lane.run].origin;
+  double x0 = f.viewport->toPx(static_cast<double>(row.start(hit.item) - origin));
+  double x1 = f.viewport->toPx(static_cast<double>(row.end(hit.item) - origin));
   x0 = std::max(x0, -2.0);
   x1 = std::min(x1, f.viewport->width() + 2);
   return {m.toX(x0), m.toY(slot.y), std::max(x1 - x0, 1.0), slot.height};
@@ -369,6 +399,9 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
   const auto& layout = *f.layout;
   const auto& model = *f.model;
   QFontMetrics metrics(p.font());
+  const std::vector<std::string> full = runNamesOf(model);
+  const std::vector<std::string>& shown = f.run_names.size() == full.size() ? f.run_names : full;
+  const std::vector<std::string> inTitles = view::distinctNames(full, kLaneTitleNameChars);
   for (std::size_t k = 0; k < layout.lanes.size(); ++k) {
     const auto& lp = layout.lanes[k];
     double y = m.toY(lp.y);
@@ -379,9 +412,9 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
                          ? (lp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ "))
                          : QStringLiteral("  ");
     // A pinned lane sits away from its run: its title says which run it is of.
-    QString title = marker + (lp.pinned ? QStringLiteral("pinned · %1 · ").arg(QString::fromStdString(model.runs()[lane.run].name))
+    QString title = marker + (lp.pinned ? QStringLiteral("pinned · %1 · ").arg(QString::fromStdString(shown[lane.run]))
                                         : QString()) +
-                    QString::fromStdString(lane.title);
+                    withShortRunNames(QString::fromStdString(lane.title), full, inTitles);
     p.setPen(lane.kind == view::LaneKind::Starvation ? theme.text : theme.dim_text);
     double titleHeight = std::min(lp.height, lane.kind == view::LaneKind::Starvation ? 15.0 : 18.0);
     p.drawText(QRectF(6, y, f.label_width - 10, titleHeight), Qt::AlignVCenter | Qt::AlignLeft,
@@ -408,7 +441,8 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     p.fillRect(QRectF(0, y, size.width(), rp.height), theme.header);  // under the grid lines
     p.setFont(bold);
     QFontMetrics boldMetrics(bold);
-    QString name = (rp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ")) + QString::fromStdString(run.name);
+    const std::string& runName = rp.run < f.run_names.size() ? f.run_names[rp.run] : run.name;
+    QString name = (rp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ ")) + QString::fromStdString(runName);
     int nameWidth = boldMetrics.horizontalAdvance(name);
     p.setPen(theme.text);
     p.drawText(QRectF(6, y, size.width() - 12, rp.height), Qt::AlignVCenter | Qt::AlignLeft, name);

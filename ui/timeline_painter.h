@@ -8,6 +8,7 @@
 #include <QSize>
 #include <QString>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ui/qt_color.h"
@@ -46,6 +47,8 @@ struct TimelineFrame {
   int label_width = 230;
   int ruler_height = 26;
   std::vector<QString> run_headlines;  // one per run, after its name
+  // One per run: its name as run headers and lane titles show it (view/elide.h's rule); empty: whole.
+  std::vector<std::string> run_names;
   QString alignment_note;              // "aligned at each run's first step"
   std::optional<view::Hit> hover;
   std::optional<view::Hit> selected;

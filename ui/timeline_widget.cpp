@@ -17,6 +17,7 @@
 
 #include "present/phrases.h"
 #include "trace/units.h"
+#include "view/elide.h"
 #include "view/lane_step.h"
 
 namespace feedscope::ui {
@@ -26,6 +27,11 @@ namespace {
 constexpr double kWheelZoomBase = 1.0015;
 // Mouse travel below this is a click, not a drag.
 constexpr double kClickSlopPx = 3;
+// One tap of W or S zooms by this factor; one tap of A or D pans by this share of the width.
+constexpr double kTapZoom = 1.2;
+constexpr double kTapPanShare = 0.1;
+// Run names in the run headers: long ones cut by view/elide.h's rule, the headline after them.
+constexpr std::size_t kRunHeaderNameChars = 48;
 
 // W/A/S/D by physical position where the platform tells it (X11 key codes), else by key, so that
 // AZERTY and other layouts use the same four keys under the left hand.
@@ -81,12 +87,17 @@ void TimelineWidget::setDocument(std::shared_ptr<Document> doc) {
   viewport_.clearSelection();
   time_marks_.clear();
   headlines_.clear();
+  run_names_.clear();
   collapsed_.clear();
   arrangement_ = {};
   if (doc_ && doc_->timeline) {
     collapsed_ = view::defaultCollapsed(*doc_->timeline);
-    for (const auto& a : doc_->analyses)
+    std::vector<std::string> names;
+    for (const auto& a : doc_->analyses) {
       headlines_.push_back(QString::fromStdString(" — " + present::runHeadline(a)));
+      names.push_back(a.run_name);
+    }
+    run_names_ = view::distinctNames(names, kRunHeaderNameChars);
   }
   relayout();
   fit();
@@ -469,6 +480,7 @@ void TimelineWidget::setIdleBaseline(std::size_t run) {
     if (auto slot = view::slotOf(layout_, item->lane, item->row)) selected_->slot = *slot;
   }
   update();
+  emit idleBaselineChanged(run);
 }
 
 void TimelineWidget::setLaneCollapsed(std::size_t lane, bool collapsed) {
@@ -494,6 +506,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     frame.label_width = kLabelWidth;
     frame.ruler_height = kRulerHeight;
     frame.run_headlines = headlines_;
+    frame.run_names = run_names_;
     frame.alignment_note =
         QString::fromStdString(std::string(view::alignmentLabel(doc_->timeline->alignment())));
     frame.hover = hover_;
@@ -635,6 +648,9 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
   drag_ = Drag::None;
   unsetCursor();
   if (!doc_) return;
+  // The release that ends a double-click: after its zoom another interval lies under the cursor, and
+  // the double-clicked one must stay selected.
+  if (std::exchange(double_clicked_, false)) return;
   if (was == Drag::Lane) {
     const std::optional<LaneDrop> drop = std::exchange(lane_drop_, std::nullopt);
     if (!moved_) {
@@ -662,7 +678,8 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
 void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event) {
   auto hit = hitAt(event->position().toPoint());
   if (!hit || !doc_) return;
-  // Zoom so that the double-clicked interval (or pixel of folded ones) fills a third of the view.
+  // The double-clicked interval (or pixel column of folded ones) is selected and fills the view, with
+  // a fortieth of it as margin on each side so that its edges show (Perfetto's and Nsight's habit).
   const auto& lane = doc_->timeline->lanes()[hit->lane];
   const auto& row = lane.rows[hit->row];
   view::TimeRange r;
@@ -672,7 +689,12 @@ void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event) {
   } else {
     r = {viewport_.toTime(hit->column), viewport_.toTime(hit->column + 1)};
   }
-  showRange({r.start - r.length(), r.end + r.length()});
+  double_clicked_ = true;
+  if (hit->kind == view::Hit::Kind::Interval) {
+    setSelectedHit(hit);
+    emit itemActivated(view::describeHit(*doc_->timeline, *selected_, viewport_));
+  }
+  showRange({r.start - r.length() / 40, r.end + r.length() / 40});
   shown_ = Shown::AsMoved;
 }
 
@@ -686,7 +708,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent* event) {
   if (!event->isAutoRepeat() && !held_keys_.contains(key)) {
     if (held_keys_.isEmpty()) key_held_.start();
     held_keys_.insert(key);
-    stepKeys();
+    tapKey(key);
     key_timer_.start();
   }
   event->accept();
@@ -707,6 +729,19 @@ void TimelineWidget::focusOutEvent(QFocusEvent* event) {
   held_keys_.clear();
   key_timer_.stop();
   QWidget::focusOutEvent(event);
+}
+
+void TimelineWidget::tapKey(int key) {
+  // docs/gui.md convention 1: a tap moves a step a user sees (ten taps of S zoom out about six
+  // times), holding the key goes on smoothly from there (stepKeys, every 16 ms).
+  const double anchor = last_mouse_.x() >= kLabelWidth ? xInLanes(last_mouse_) : lanesWidth() / 2;
+  const double zoom = fast_keys_ ? kTapZoom * kTapZoom : kTapZoom;
+  const double pan = lanesWidth() * kTapPanShare * (fast_keys_ ? 3.0 : 1.0);
+  if (key == Qt::Key_W) viewport_.zoomAt(anchor, zoom);
+  if (key == Qt::Key_S) viewport_.zoomAt(anchor, 1.0 / zoom);
+  if (key == Qt::Key_A) viewport_.panPx(-pan);
+  if (key == Qt::Key_D) viewport_.panPx(pan);
+  userMoved();
 }
 
 void TimelineWidget::stepKeys() {

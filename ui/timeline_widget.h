@@ -115,6 +115,8 @@ class TimelineWidget : public QWidget {
   void flowChanged(bool hasFlow, bool selectedIsLaunch);
   // Right-click ▸ Export this range: "png", or an id of exportFormats() ("chrome", "html", ...).
   void exportRangeRequested(view::TimeRange range, const QString& formatId);
+  // "Use as A/B baseline" picked `run`: the rest of the window compares with it too.
+  void idleBaselineChanged(std::size_t run);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -142,6 +144,8 @@ class TimelineWidget : public QWidget {
   double xInLanes(QPointF pos) const { return pos.x() - kLabelWidth; }
   void setHover(std::optional<view::Hit> hit, QPoint globalPos);
   void stepKeys();
+  // The step of one press of W/A/S/D, before holding it moves on smoothly.
+  void tapKey(int key);
   // The user zoomed or panned: from now on a resize keeps the zoom level rather than what was shown.
   void userMoved();
   // Selection of an interval by any means: the flow and the search position follow it.
@@ -159,6 +163,7 @@ class TimelineWidget : public QWidget {
   view::DrawList list_;
   bool list_dirty_ = true;
   std::vector<QString> headlines_;
+  std::vector<std::string> run_names_;  // as the run headers show them
   QScrollBar* vscroll_ = nullptr;
 
   // What a resize keeps in view: everything, a range asked for, or the zoom level the user chose.
@@ -181,6 +186,7 @@ class TimelineWidget : public QWidget {
   double press_start_ns_ = 0;
   double select_anchor_ns_ = 0;
   bool moved_ = false;
+  bool double_clicked_ = false;  // the next release ends a double-click
 
   std::optional<view::Hit> hover_;
   std::optional<view::Hit> selected_;

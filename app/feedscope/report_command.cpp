@@ -7,7 +7,10 @@
 #include <filesystem>
 #include <thread>
 
+#include "terminal_text.h"
+#include "user_messages.h"
 #include "commands.h"
+#include "numeric_options.h"
 #include "cli_contract/exit_codes.h"
 #include "io/atomic_file.h"
 #include "io/input_error.h"
@@ -88,19 +91,22 @@ void writeReport(const ReportOptions& o, const report::Report& report) {
   } else {
     text = report::renderTextReport(report);
   }
+  // Run, device and kernel names come from file names and the traced program: made terminal-safe
+  // with the one sanitizer (JSON escapes control characters itself).
+  if (o.format != "json") text = printable(text, true);
   if (o.output.empty() || o.output == "-") {
     writeStandardOutput(text);
     finishStandardOutput();  // a failed report is exit 5, whatever the thresholds say
   } else {
     io::writeFileAtomically(o.output, text);
-    fmt::print(stderr, "wrote {}\n", o.output);
+    printMessage("wrote {}\n", o.output);
   }
 }
 
 int gate(const report::Report& report, const std::vector<report::Threshold>& thresholds) {
   report::GateResult gate = report::evaluateThresholds(report, thresholds);
-  for (const auto& line : gate.skipped) fmt::print(stderr, "feedscope: note: not checked: {}\n", line);
-  for (const auto& line : gate.crossed) fmt::print(stderr, "feedscope: threshold crossed: {}\n", line);
+  for (const auto& line : gate.skipped) printMessage("feedscope: note: not checked: {}\n", line);
+  for (const auto& line : gate.crossed) printMessage("feedscope: threshold crossed: {}\n", line);
   return gate.crossed.empty() ? kExitOk : kExitThresholdCrossed;
 }
 
@@ -130,7 +136,7 @@ int runReport(ReportOptions o) {
     requireDistinctFiles(o.output, inputs);
   }
   analysis::AnalysisOptions options;
-  if (o.pinnedGbps > 0) options.assumed_pinned_gbps = o.pinnedGbps;
+  if (o.pinnedGbps > 0) options.assumed_pinned_gbps = o.pinnedGbps;  // range-checked by the option
   std::vector<std::string> names = o.runs;
   if (!o.compareRun.empty() && !names.empty() &&
       std::find(names.begin(), names.end(), o.compareRun) == names.end()) {
@@ -206,7 +212,8 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
   cmd->add_option("-o,--output", o->output, "write the report to this file instead of stdout");
   cmd->add_option("--pinned-gbps", o->pinnedGbps,
                   "pinned H2D bandwidth for the what-if when the run has no calibration or pinned copies")
-      ->check(CLI::PositiveNumber);
+      // From a slow USB-attached GPU to far past any link: outside that, copy times overflow.
+      ->check(numberIn(0.001, 100'000));
   cmd->add_option("--fail-if", o->failIf,
                   "exit with code 4 when a figure crosses this threshold, e.g. 'starvation_pct>20' or "
                   "'h2d_overlap<80%' (any numeric key of a device in the JSON report; job.peer_wait_pct and "

@@ -13,6 +13,7 @@
 #include "progress.h"
 #include "report/rank_summary_file.h"
 #include "report/report.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 
@@ -65,7 +66,7 @@ void addSummarizeCommand(CLI::App& app, CommandAction& action) {
                                          *identity->world_size));
       }
       report::writeRankSummary(o->output, job::summarizeRank(run, session.strings, report.analyses.front(), *identity));
-      fmt::print(stderr, "wrote {} (rank {})\n", o->output, identity->rank);
+      printMessage("wrote {} (rank {})\n", o->output, identity->rank);
       return kExitOk;
     };
   });

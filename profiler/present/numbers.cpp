@@ -72,4 +72,9 @@ std::string shareText(trace::TimeNs part, trace::TimeNs whole) {
   return trace::formatPct(whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
 }
 
+std::string withMinusSign(std::string change) {
+  if (!change.empty() && change.front() == '-') change.replace(0, 1, "\u2212");
+  return change;
+}
+
 }  // namespace feedscope::present

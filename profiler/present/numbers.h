@@ -20,6 +20,10 @@ std::string formatMetricChange(analysis::MetricUnit unit, std::optional<double> 
 std::string formatMetricValue(const analysis::MetricDelta& metric, std::optional<double> value);
 std::string formatMetricChange(const analysis::MetricDelta& metric);
 
+// The same change with a leading "-" written as U+2212 "−", as the GUI shows changes: in a
+// proportional font a hyphen is narrower than "+" and a column of changes no longer lines up.
+std::string withMinusSign(std::string change);
+
 // "+12.35 ms" (or "-…") of `t` from `origin`: how every report writes a time of the run.
 std::string relativeTime(trace::TimeNs t, trace::TimeNs origin);
 // An offset from the run's display origin with nanosecond precision: "+12.345678 ms", "-3.250 µs".

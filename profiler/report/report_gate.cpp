@@ -156,8 +156,11 @@ bool isShareKey(const std::vector<std::string>& path) {
 }
 
 // A value in the unit of its key: "21.0 ms" for times, "45.06" for shares, else up to 6 digits.
+// 100 years in nanoseconds: well inside int64 (about 292 years).
+constexpr double kLargestTimeLimitNs = 100.0 * 365.25 * 24 * 3600 * 1e9;
+
 std::string valueText(const std::vector<std::string>& path, double v) {
-  if (isTimeKey(path)) return trace::formatDuration(static_cast<trace::TimeNs>(std::llround(v)));
+  if (isTimeKey(path) && std::fabs(v) < kLargestTimeLimitNs) return trace::formatDuration(static_cast<trace::TimeNs>(std::llround(v)));
   if (isShareKey(path)) return fmt::format("{:.2f}", v);
   return fmt::format("{:.6g}", v);
 }
@@ -302,6 +305,11 @@ Threshold parseThreshold(std::string_view expression) {
       throw io::InputError("--fail-if '" + shown(text) + "': a time unit fits a time (a *_ns key), not " + t.keyName());
     }
     t.limit *= *nsPerUnit(unit);
+  }
+  // A time limit is compared with, and printed as, int64 nanoseconds: one past their range (about 292
+  // years) would print wrapped. No run lasts that long, so such a limit is a typo.
+  if (isTimeKey(t.path) && !(std::fabs(t.limit) < kLargestTimeLimitNs)) {
+    throw io::InputError("--fail-if '" + shown(text) + "': the time is out of range (at most 100 years)");
   }
   return t;
 }

@@ -356,11 +356,10 @@ void renderRun(std::string& out, const Report& report, std::size_t index) {
   if (!run.command.empty()) about += (about.empty() ? "" : " · ") + std::string("command ") + run.command;
   for (const auto& [key, value] : run.labels) about += (about.empty() ? "" : " · ") + key + "=" + value;
   if (!about.empty()) out += "<p class=\"meta\">" + esc(about) + "</p>\n";
-  if (ra.records.dropped || ra.records.invalid || ra.records.zero_length) {
-    out += fmt::format(
-        "<p class=\"note\">Records left out: {} dropped by the collector, {} invalid, {} "
-        "zero-length.</p>\n",
-        ra.records.dropped, ra.records.invalid, ra.records.zero_length);
+  // Instants (zero-length records) are kept and counted, so only broken records are "left out".
+  if (ra.records.dropped || ra.records.invalid) {
+    out += fmt::format("<p class=\"note\">Records left out: {} dropped by the collector, {} invalid.</p>\n",
+                       ra.records.dropped, ra.records.invalid);
   }
   if (ra.devices.empty()) out += "<p>No GPU activity in this trace.</p>\n";
   for (std::size_t k = 0; k < ra.devices.size(); ++k) {

@@ -236,9 +236,10 @@ std::string renderTextReport(const Report& report) {
       if (!d.findings.empty()) out += fmt::format("  GPU {} {}\n", d.device, present::unexplainedText(d));
     }
     if (!findings.empty()) out += "\n";
-    if (ra.records.dropped || ra.records.invalid || ra.records.zero_length) {
-      out += fmt::format("Records left out: {} dropped by the collector, {} invalid, {} zero-length\n\n",
-                         ra.records.dropped, ra.records.invalid, ra.records.zero_length);
+    // Instants (zero-length records) are kept and counted, so only broken records are "left out".
+    if (ra.records.dropped || ra.records.invalid) {
+      out += fmt::format("Records left out: {} dropped by the collector, {} invalid\n\n", ra.records.dropped,
+                         ra.records.invalid);
     }
   }
   return out;

@@ -14,7 +14,7 @@ class RowFolder {
  public:
   // `colorOf(i)`: the colour interval i has as a box. A fold takes its first interval's, so that an item
   // keeps one colour at every zoom (a row of one name is one colour zoomed in and out).
-  RowFolder(DrawList& list, const Row& row, const Viewport& viewport, double origin, std::uint32_t slot,
+  RowFolder(DrawList& list, const Row& row, const Viewport& viewport, TimeNs origin, std::uint32_t slot,
             std::function<Rgb(std::uint32_t)> colorOf, std::vector<float>* stackBase, const DrawOptions& options)
       : list_(list),
         row_(row),
@@ -105,12 +105,12 @@ class RowFolder {
     }
   }
 
-  double columnTime(double x) const { return origin_ + viewport_.toTime(x); }
+  RunTime columnTime(double x) const { return {origin_, viewport_.toTime(x)}; }
 
   DrawList& list_;
   const Row& row_;
   const Viewport& viewport_;
-  double origin_;
+  TimeNs origin_;
   std::uint32_t slot_;
   std::function<Rgb(std::uint32_t)> color_of_;
   std::vector<float>* stack_base_;
@@ -133,19 +133,20 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
               const DrawOptions& options) {
   const Row& row = lane.rows[rowIndex];
   if (row.empty()) return;
-  const double origin = static_cast<double>(model.runs()[lane.run].origin);
+  // docs/architecture.md, time in the view: int64 run-clock times less the run's origin, exactly, and
+  // only then a double.
+  const TimeNs origin = model.runs()[lane.run].origin;
   const TimeRange visible = viewport.visible();
-  const double t0 = origin + visible.start;
-  const double t1 = origin + visible.end;
+  const RunTime t0{origin, visible.start};
   const double width = viewport.width();
   RowFolder folder(
       list, row, viewport, origin, slot, [&](std::uint32_t i) { return model.intervalColor(lane, row, i); },
       stackBase, options);
-  auto toPx = [&](TimeNs t) { return viewport.toPx(static_cast<double>(t) - origin); };
+  auto toPx = [&](TimeNs t) { return viewport.toPx(static_cast<double>(t - origin)); };
 
   std::size_t n = row.size();
   std::size_t i = row.firstEndingAfter(t0);
-  while (i < n && static_cast<double>(row.start(i)) < t1) {
+  while (i < n && static_cast<double>(row.start(i) - origin) < visible.end) {
     double x0 = toPx(row.start(i));
     double x1 = toPx(row.end(i));
     if (x1 - x0 >= options.min_box_px) {
@@ -159,7 +160,7 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
     // from visiting millions of intervals.
     int column = static_cast<int>(std::floor(std::max(x0, 0.0)));
     // The same expression as RowFolder::columnTime, so both find the same first interval.
-    double nextColumnStart = origin + viewport.toTime(column + 1);
+    const RunTime nextColumnStart{origin, viewport.toTime(column + 1)};
     const std::size_t next = row.firstStartingAtOrAfter(nextColumnStart, i + 1);
     std::size_t j = next;
     // The last of them may be long: leave it for the next round, which draws it as a box.

@@ -1,10 +1,12 @@
-// Run names in narrow places (chart legends, bar labels, table headers): cut in the middle, keeping
-// a third of the room for the start and the rest for the end, where the runs of one experiment
-// ("h200_naive", "h200_stream") usually differ.
+// Run names in narrow places (chart legends, bar labels, table headers, lane titles, the findings and
+// the summary): one rule for all of them, docs/gui.md "Names that do not fit". The words every name
+// shares are what gets cut; the words that tell the runs apart are kept ("kineto…workers_0…" and
+// "kineto…workers_4…", not "kineto…1623143089861" twice).
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace feedscope::view {
 
@@ -12,8 +14,21 @@ namespace feedscope::view {
 // and its end around "…", `maxChars` in all.
 std::string elideMiddle(std::string_view name, std::size_t maxChars);
 
+// Each of `names` in at most `maxChars` characters, keeping what differs between them. A name that
+// fits stays whole. A longer one keeps, in this order while they fit: the words (runs of characters
+// between `._-/ ` and the like) that one of its peers lacks (its peers: the names sharing a word with
+// it, else all others), the word before each of them, its first and
+// its last word; each stretch left out becomes one "…". Long numbers (timestamps, process ids) come
+// after the other distinguishing words, so "num_workers_4" wins over "1623212756351". Names that
+// would still read the same are cut in the middle with more room until they differ (whole names are
+// distinct, so this ends). A lone name has nothing to differ from: it is cut in the middle.
+std::vector<std::string> distinctNames(const std::vector<std::string>& names, std::size_t maxChars);
+
 // How many characters of a run name fit where `runs` names share a chart's width: long names for two
 // runs, shorter ones for six.
 std::size_t runNameChars(std::size_t runs);
+
+// Characters of a UTF-8 string (code points).
+std::size_t codePointCount(std::string_view s);
 
 }  // namespace feedscope::view

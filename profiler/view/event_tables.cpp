@@ -20,11 +20,14 @@ bool isCopyLane(LaneKind kind) {
   return kind == LaneKind::CopyH2D || kind == LaneKind::CopyD2H || kind == LaneKind::CopyOther;
 }
 
-// Visits the intervals of a row that overlap [t0, t1) on the run clock, in start order.
+// Visits the intervals of a row that overlap the display range `range` of a run whose display time 0
+// is `origin` on its clock, in start order. Run-clock times less the origin are exact int64 before they
+// become doubles (RunTime).
 template <typename Visit>
-void forEachOverlapping(const Row& row, double t0, double t1, Visit&& visit) {
-  for (std::size_t i = row.firstEndingAfter(t0); i < row.size() && static_cast<double>(row.start(i)) < t1; ++i) {
-    if (static_cast<double>(row.end(i)) > t0) visit(i);
+void forEachOverlapping(const Row& row, TimeNs origin, TimeRange range, Visit&& visit) {
+  for (std::size_t i = row.firstEndingAfter({origin, range.start});
+       i < row.size() && static_cast<double>(row.start(i) - origin) < range.end; ++i) {
+    if (static_cast<double>(row.end(i) - origin) > range.start) visit(i);
   }
 }
 
@@ -38,23 +41,35 @@ std::string percentText(double share) {
 
 EventList collectEvents(const TimelineModel& model, TimeRange range, std::size_t limit) {
   EventList out;
+  // The first `limit` in time over every lane, not the first lanes' first ones: a heap of the
+  // earliest seen so far, its latest on top to be replaced by anything earlier.
+  auto later = [](const EventRow& a, const EventRow& b) {
+    return std::tie(a.start, a.ref.lane, a.ref.row, a.ref.item) < std::tie(b.start, b.ref.lane, b.ref.row, b.ref.item);
+  };
   for (std::size_t l = 0; l < model.lanes().size(); ++l) {
     const Lane& lane = model.lanes()[l];
     if (lane.kind == LaneKind::Starvation || lane.kind == LaneKind::IdleDifference) continue;
-    const double origin = static_cast<double>(model.runs()[lane.run].origin);
+    const TimeNs origin = model.runs()[lane.run].origin;
     for (std::size_t r = 0; r < lane.rows.size(); ++r) {
       const Row& row = lane.rows[r];
       const auto& c = row.columns();
-      forEachOverlapping(row, origin + range.start, origin + range.end, [&](std::size_t i) {
+      forEachOverlapping(row, origin, range, [&](std::size_t i) {
         ++out.total;
-        if (out.rows.size() >= limit) return;
+        if (limit == 0) return;
         const std::size_t p = row.position(i);
-        out.rows.push_back({{l, r, i}, model.toDisplay(lane.run, c.start_ns[p]), c.end_ns[p] - c.start_ns[p], c.bytes[p]});
+        EventRow e{{l, r, i}, model.toDisplay(lane.run, c.start_ns[p]), c.end_ns[p] - c.start_ns[p], c.bytes[p]};
+        if (out.rows.size() < limit) {
+          out.rows.push_back(e);
+          std::push_heap(out.rows.begin(), out.rows.end(), later);
+        } else if (later(e, out.rows.front())) {
+          std::pop_heap(out.rows.begin(), out.rows.end(), later);
+          out.rows.back() = e;
+          std::push_heap(out.rows.begin(), out.rows.end(), later);
+        }
       });
     }
   }
-  std::stable_sort(out.rows.begin(), out.rows.end(),
-                   [](const EventRow& a, const EventRow& b) { return a.start < b.start; });
+  std::sort(out.rows.begin(), out.rows.end(), later);
   return out;
 }
 
@@ -138,13 +153,12 @@ std::vector<SummaryRow> summarize(const TimelineModel& model, TimeRange range, S
   for (const Lane& lane : model.lanes()) {
     const bool wanted = what == SummaryOf::Kernels ? lane.kind == LaneKind::Kernels : isCopyLane(lane.kind);
     if (!wanted) continue;
-    const double origin = static_cast<double>(model.runs()[lane.run].origin);
-    const double t0 = origin + range.start, t1 = origin + range.end;
+    const TimeNs origin = model.runs()[lane.run].origin;
     // Names are looked up once per string id, not once per interval.
     std::map<trace::StringId, Accumulator*> byId;
     for (const Row& row : lane.rows) {
       const auto& c = row.columns();
-      forEachOverlapping(row, t0, t1, [&](std::size_t i) {
+      forEachOverlapping(row, origin, range, [&](std::size_t i) {
         const std::size_t p = row.position(i);
         Accumulator* acc = nullptr;
         if (what == SummaryOf::Kernels) {
@@ -154,8 +168,8 @@ std::vector<SummaryRow> summarize(const TimelineModel& model, TimeRange range, S
         } else {
           acc = &groups[{lane.run, trace::copyDisplayName(c.kind[p], c.src[p], c.dst[p])}];
         }
-        const double clipped =
-            std::min(static_cast<double>(c.end_ns[p]), t1) - std::max(static_cast<double>(c.start_ns[p]), t0);
+        const double clipped = std::min(static_cast<double>(c.end_ns[p] - origin), range.end) -
+                               std::max(static_cast<double>(c.start_ns[p] - origin), range.start);
         acc->durations.push_back(static_cast<TimeNs>(std::llround(std::max(clipped, 0.0))));
         acc->bytes += c.bytes[p];
       });

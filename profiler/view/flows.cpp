@@ -40,7 +40,7 @@ std::optional<ItemRef> findCorrelated(const TimelineModel& model, std::size_t ru
     const Lane& lane = model.lanes()[l];
     for (std::size_t r = 0; r < lane.rows.size(); ++r) {
       const Row& row = lane.rows[r];
-      std::size_t pivot = row.firstStartingAtOrAfter(static_cast<double>(near));
+      std::size_t pivot = row.firstStartingAtOrAfter({near, 0.0});
       std::size_t from = pivot > kNearItems ? pivot - kNearItems : 0;
       std::size_t to = std::min(row.size(), pivot + kNearItems);
       if (auto hit = scan(l, r, from, to)) return hit;

@@ -24,7 +24,10 @@ LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& coll
     lp.y = y;
     lp.pinned = pinned;
     lp.first_slot = layout.row_slots.size();
-    if (lane.stacked) {
+    if (lane.kind == LaneKind::IdleDifference) {
+      lp.height = options.ab_px;
+      for (std::size_t row = 0; row < lane.rows.size(); ++row) layout.row_slots.push_back({l, row, y, lp.height});
+    } else if (lane.stacked) {
       lp.height = options.starvation_px;
       for (std::size_t row = 0; row < lane.rows.size(); ++row) layout.row_slots.push_back({l, row, y, lp.height});
     } else {

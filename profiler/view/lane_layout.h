@@ -16,6 +16,7 @@ struct LayoutOptions {
   double run_header_px = 22;
   double row_px = 15;
   double starvation_px = 52;  // the lane that matters most is taller, with its legend of shades
+  double ab_px = 36;          // an A/B lane: bars up and down from its middle, a label beside each
   double lane_gap_px = 2;
   double run_gap_px = 8;
 };

@@ -18,7 +18,7 @@ std::optional<ItemRef> stepAlongLane(const TimelineModel& model, const ItemRef& 
   for (std::size_t r = 0; r < lane.rows.size(); ++r) {
     const Row& row = lane.rows[r];
     // Rows are sorted by start: the candidates sit around the first interval starting at `start`.
-    std::size_t i = row.firstStartingAtOrAfter(static_cast<double>(start));
+    std::size_t i = row.firstStartingAtOrAfter({start, 0.0});
     std::optional<std::size_t> pick;
     if (forward) {
       while (i < row.size() && key(r, i) <= here) ++i;

@@ -33,25 +33,34 @@ Row::Row(const trace::IntervalColumns* columns, const std::vector<analysis::GapC
   causes_ = causes;
 }
 
-std::size_t Row::firstEndingAfter(double t) const {
+Row::Row(const trace::IntervalColumns* columns, const std::vector<IdleStep>* steps) : Row(columns, {}, false) {
+  idle_steps_ = steps;
+}
+
+namespace {
+// `t - origin` in double after the exact integer subtraction (RunTime).
+double offsetOf(TimeNs t, TimeNs origin) { return static_cast<double>(t - origin); }
+}  // namespace
+
+std::size_t Row::firstEndingAfter(RunTime t) const {
   // The first block whose running maximum end passes t holds the answer; blocks before it ended.
   auto it = std::upper_bound(block_max_end_.begin(), block_max_end_.end(), t,
-                             [](double value, TimeNs maxEnd) { return value < static_cast<double>(maxEnd); });
+                             [](RunTime value, TimeNs maxEnd) { return value.offset < offsetOf(maxEnd, value.origin); });
   std::size_t b = static_cast<std::size_t>(it - block_max_end_.begin());
   std::size_t n = size();
   for (std::size_t i = b * kBlock; i < n; ++i) {
-    if (static_cast<double>(end(i)) > t) return i;
+    if (offsetOf(end(i), t.origin) > t.offset) return i;
   }
   return n;
 }
 
-std::size_t Row::firstStartingAtOrAfter(double t, std::size_t from) const {
+std::size_t Row::firstStartingAtOrAfter(RunTime t, std::size_t from) const {
   const std::size_t n = size();
   if (from >= n) return n;
   // Gallop over the block index from `from`: successive queries of a frame move forward a little at a
   // time, so the answer is close and the probes stay in cache.
   const std::size_t blocks = block_first_start_.size();
-  auto before = [&](std::size_t b) { return static_cast<double>(block_first_start_[b]) < t; };
+  auto before = [&](std::size_t b) { return offsetOf(block_first_start_[b], t.origin) < t.offset; };
   std::size_t lo = from / kBlock + 1;  // blocks in [from / kBlock + 1, lo) all start before t
   std::size_t hi = lo;
   for (std::size_t step = 1; hi < blocks && before(hi); step *= 2) {
@@ -72,7 +81,7 @@ std::size_t Row::firstStartingAtOrAfter(double t, std::size_t from) const {
   std::size_t last = std::min(n, lo * kBlock);
   while (first < last) {
     std::size_t mid = first + (last - first) / 2;
-    if (static_cast<double>(start(mid)) < t) {
+    if (offsetOf(start(mid), t.origin) < t.offset) {
       first = mid + 1;
     } else {
       last = mid;
@@ -92,16 +101,16 @@ TimeNs Row::durationBefore(std::size_t i) const {
   return sum;
 }
 
-double Row::coveredBefore(double t, std::size_t* cursor) const {
+double Row::coveredBefore(RunTime t, std::size_t* cursor) const {
   std::size_t k = firstStartingAtOrAfter(t, cursor != nullptr ? *cursor : 0);
   if (cursor != nullptr) *cursor = k;
   return coveredBeforeFirst(t, k);
 }
 
-double Row::coveredBeforeFirst(double t, std::size_t k) const {
+double Row::coveredBeforeFirst(RunTime t, std::size_t k) const {
   if (k == 0) return 0;
   // Without overlaps every interval before k - 1 ended before k - 1 began, hence before t.
-  double last = std::min(static_cast<double>(end(k - 1)), t) - static_cast<double>(start(k - 1));
+  double last = std::min(offsetOf(end(k - 1), t.origin), t.offset) - offsetOf(start(k - 1), t.origin);
   return static_cast<double>(durationBefore(k - 1)) + std::max(last, 0.0);
 }
 

@@ -10,10 +10,20 @@
 
 #include "analysis/gap_cause.h"
 #include "trace/interval_columns.h"
+#include "view/idle_step.h"
 
 namespace feedscope::view {
 
 using trace::TimeNs;
+
+// A time on a run's clock as the view asks for it: the run's display origin (int64 ns, exact) and an
+// offset from it (double ns: small, so exact to far below a nanosecond, and fractional when zoomed in
+// past a nanosecond per pixel). Rows compare `start - origin` with `offset`, so an epoch-scale
+// timestamp (1.8e18 ns, where a double steps by 256 ns) is never rounded.
+struct RunTime {
+  TimeNs origin = 0;
+  double offset = 0;
+};
 
 class Row {
  public:
@@ -29,6 +39,9 @@ class Row {
   // A row of the starvation lane: every interval of `columns`, and beside them `causes`, the gap cause
   // of each (a column of its own, parallel to `columns`).
   Row(const trace::IntervalColumns* columns, const std::vector<analysis::GapCause>* causes);
+  // A row of an A/B lane: every interval of `columns` (the steps), and beside them `steps`, each
+  // step's idle time and the baseline's (parallel to `columns`).
+  Row(const trace::IntervalColumns* columns, const std::vector<IdleStep>* steps);
 
   std::size_t size() const { return positions_.empty() ? columns_->size() : positions_.size(); }
   bool empty() const { return size() == 0; }
@@ -42,20 +55,24 @@ class Row {
     if (causes_ == nullptr) return std::nullopt;
     return (*causes_)[position(i)];
   }
+  // The idle figures of interval i; null on a row that is not an A/B lane's.
+  const IdleStep* idleStep(std::size_t i) const {
+    return idle_steps_ == nullptr ? nullptr : &(*idle_steps_)[position(i)];
+  }
 
   // First i whose end is after t: every interval before it ended at or before t. With the block index
   // this finds intervals that began long before t and are still running (the end-time index).
-  std::size_t firstEndingAfter(double t) const;
+  std::size_t firstEndingAfter(RunTime t) const;
   // First i at or after `from` whose start is >= t; the search gallops forward from `from`.
-  std::size_t firstStartingAtOrAfter(double t, std::size_t from = 0) const;
+  std::size_t firstStartingAtOrAfter(RunTime t, std::size_t from = 0) const;
   // Sum of the durations of intervals [0, i).
   TimeNs durationBefore(std::size_t i) const;
   // Time the row covers before t (before any interval: 0). Exact for rows without overlaps. A caller
   // asking for increasing times passes a cursor (start it at 0 or at an index whose start is < t): the
   // search then starts there and leaves the cursor for the next call.
-  double coveredBefore(double t, std::size_t* cursor = nullptr) const;
+  double coveredBefore(RunTime t, std::size_t* cursor = nullptr) const;
   // The same when `first` is already known to be firstStartingAtOrAfter(t): no search.
-  double coveredBeforeFirst(double t, std::size_t first) const;
+  double coveredBeforeFirst(RunTime t, std::size_t first) const;
 
   // Bytes held by the index and the positions.
   std::size_t memoryBytes() const;
@@ -65,6 +82,7 @@ class Row {
   std::vector<std::uint32_t> positions_;
   bool overlapping_;
   const std::vector<analysis::GapCause>* causes_ = nullptr;
+  const std::vector<IdleStep>* idle_steps_ = nullptr;
   std::vector<TimeNs> block_first_start_;  // start of the first interval of block b
   std::vector<TimeNs> block_max_end_;      // latest end of intervals [0, (b + 1) * kBlock)
   std::vector<TimeNs> block_duration_;     // Σ durations of intervals [0, b * kBlock)

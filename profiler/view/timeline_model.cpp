@@ -11,6 +11,7 @@
 #include "trace/copy_names.h"
 #include "analysis/span_set.h"
 #include "present/causes.h"
+#include "present/numbers.h"
 #include "trace/track_order.h"
 #include "trace/units.h"
 
@@ -355,7 +356,7 @@ void TimelineModel::addIdleDifferenceLane(std::size_t runIndex, const analysis::
   lane.device = self->primary()->device;
   lane.strings = derived_strings_.get();
   lane.base_color = palette::kDependency;
-  idle_lanes_.push_back({lanes_.size(), derived_columns_.back().get()});
+  idle_lanes_.push_back({lanes_.size(), derived_columns_.back().get(), std::make_unique<std::vector<IdleStep>>()});
   lanes_.push_back(std::move(lane));
 }
 
@@ -366,6 +367,9 @@ void TimelineModel::fillIdleDifferenceLanes() {
     Lane& lane = lanes_[idle.lane];
     trace::IntervalColumns* columns = idle.columns;
     columns->clear();
+    std::vector<IdleStep>& steps = *idle.steps;
+    steps.clear();
+    lane.idle_scale = 0;
     const analysis::RunAnalysis* self = runs_[lane.run].input.analysis;
     if (lane.run != idle_baseline_ && basePrimary != nullptr) {
       const auto& a = basePrimary->steps;
@@ -374,23 +378,23 @@ void TimelineModel::fillIdleDifferenceLanes() {
       for (std::size_t k = 0; k < n; ++k) {
         const analysis::Span span = b[k].step.span;
         if (span.end <= span.start) continue;
-        const TimeNs diff = b[k].metrics.starvation_ns - a[k].metrics.starvation_ns;
+        const IdleStep step{b[k].metrics.starvation_ns, a[k].metrics.starvation_ns};
+        const TimeNs diff = step.difference();
         trace::Interval iv{span.start, span.end, IntervalKind::Overhead};
-        // Derived columns carry the difference in the bytes column; idleDifference() reads it back.
-        iv.bytes = std::bit_cast<std::uint64_t>(diff);
-        iv.flags = diff > 0 ? 1 : 0;
         const std::string sign = diff > 0 ? "+" : diff < 0 ? "−" : "±";
         iv.name = derived_strings_->intern(b[k].step.name + ": idle " + sign +
                                            trace::formatDuration(diff < 0 ? -diff : diff) + " vs " +
                                            base->run_name + " " + a[k].step.name);
         if (!columns->empty() && iv.start_ns < columns->end_ns[columns->size() - 1]) continue;  // steps never overlap
         columns->push_back(iv);
+        steps.push_back(step);
+        lane.idle_scale = std::max(lane.idle_scale, diff < 0 ? -diff : diff);
       }
     }
     lane.title = base != nullptr ? "idle vs " + base->run_name + " per step" : "idle difference";
     lane.interval_count = columns->size();
     lane.rows.clear();
-    lane.rows.emplace_back(columns, std::vector<std::uint32_t>{}, false);
+    lane.rows.emplace_back(columns, idle.steps.get());
   }
 }
 
@@ -402,7 +406,18 @@ bool TimelineModel::setIdleBaseline(std::size_t run) {
 }
 
 TimeNs TimelineModel::idleDifference(const Row& row, std::size_t i) {
-  return std::bit_cast<TimeNs>(row.columns().bytes[row.position(i)]);
+  const IdleStep* step = row.idleStep(i);
+  return step != nullptr ? step->difference() : 0;
+}
+
+TimelineModel::IdleBar TimelineModel::idleBar(const Lane& lane, const Row& row, std::size_t i) {
+  const IdleStep* step = row.idleStep(i);
+  if (step == nullptr) return {};
+  const TimeNs diff = step->difference();
+  IdleBar bar;
+  bar.share = lane.idle_scale > 0 ? static_cast<double>(diff) / static_cast<double>(lane.idle_scale) : 0.0;
+  bar.label = present::withMinusSign(present::formatMetricChange(step->asDelta()));
+  return bar;
 }
 
 std::size_t TimelineModel::intervalCount() const {
@@ -468,8 +483,11 @@ Rgb TimelineModel::intervalColor(const Lane& lane, const Row& row, std::size_t i
   switch (lane.kind) {
     case LaneKind::Starvation:
       return present::causeColor(starvationCause(row, i));
-    case LaneKind::IdleDifference:  // more idle than the baseline: worse, red; less: better, green
-      return columns.flags[p] != 0 ? palette::kWorse : palette::kBetter;
+    case LaneKind::IdleDifference: {  // more idle than the baseline: worse, red; less: better, green
+      const IdleStep* step = row.idleStep(i);
+      if (step == nullptr || step->withinNoise()) return palette::kNeutral;  // the compare table's noise rule
+      return step->difference() > 0 ? palette::kWorse : palette::kBetter;
+    }
     case LaneKind::CopyH2D:
       return present::copyColor(columns.kind[p], columns.src[p]);
     case LaneKind::CopyD2H:

@@ -60,6 +60,8 @@ struct Lane {
   // Copy lanes: the share of the lane's copy time that ran while a kernel ran on the device (|C ∩ K| /
   // |C| for this stream's copies); it is also in the title.
   std::optional<double> hidden_share;
+  // A/B lanes: the largest |idle difference| of the lane, the scale of its bars.
+  TimeNs idle_scale = 0;
 };
 
 // One opened run as the model needs it; the caller keeps all three alive as long as the model.
@@ -121,6 +123,14 @@ class TimelineModel {
   static analysis::GapCause starvationCause(const Row& row, std::size_t i);
   // An interval of an idle-difference lane: this run's step idle minus the baseline run's, in ns.
   static TimeNs idleDifference(const Row& row, std::size_t i);
+  // The same interval's bar (docs/gui.md, "A/B is built in"): its difference as a share of the
+  // lane's largest one, signed (more idle than the baseline, worse, is positive), and its label
+  // ("−5.20 ms") written as the compare table writes a change.
+  struct IdleBar {
+    double share = 0;
+    std::string label;
+  };
+  static IdleBar idleBar(const Lane& lane, const Row& row, std::size_t i);
   // The run the A/B lanes compare against: the first until the user picks another. Its own lane is
   // left empty (and not laid out); every other compared run's lane is refilled. False when `run` is
   // out of range or already the baseline. Lane indices never change.
@@ -152,6 +162,7 @@ class TimelineModel {
   struct IdleLane {
     std::size_t lane;
     trace::IntervalColumns* columns;  // one of derived_columns_
+    std::unique_ptr<std::vector<IdleStep>> steps;  // parallel to `columns`
   };
   std::vector<IdleLane> idle_lanes_;
 };

@@ -55,7 +55,10 @@ class Viewport {
 
  private:
   double maxNsPerPx() const;
-  void clampWindow();
+  // Keeps the window on the trace (docs/gui.md convention 1); `previousStart` is where it was before
+  // this change, which it may stay at but not go beyond.
+  void clampWindow(std::optional<double> previousStart = std::nullopt);
+  void clampShownRange();
 
   TimeRange content_{0, 1};
   double width_ = 1;

@@ -128,12 +128,12 @@ void BM_NaiveFrame(benchmark::State& state) {
     for (const auto& slot : s.layout.row_slots) {
       const auto& lane = s.model->lanes()[slot.lane];
       const auto& row = lane.rows[slot.row];
-      double origin = static_cast<double>(s.model->runs()[lane.run].origin);
+      const trace::TimeNs origin = s.model->runs()[lane.run].origin;
       view::TimeRange vis = v.visible();
-      for (std::size_t i = row.firstEndingAfter(origin + vis.start);
-           i < row.size() && static_cast<double>(row.start(i)) < origin + vis.end; ++i, ++drawn) {
-        double x0 = v.toPx(static_cast<double>(row.start(i)) - origin);
-        double x1 = v.toPx(static_cast<double>(row.end(i)) - origin);
+      for (std::size_t i = row.firstEndingAfter({origin, vis.start});
+           i < row.size() && static_cast<double>(row.start(i) - origin) < vis.end; ++i, ++drawn) {
+        double x0 = v.toPx(static_cast<double>(row.start(i) - origin));
+        double x1 = v.toPx(static_cast<double>(row.end(i) - origin));
         painter.fillRect(QRectF(kLabelWidth + x0, kRulerHeight + slot.y, std::max(x1 - x0, 1.0), slot.height),
                          ui::toQColor(s.model->intervalColor(lane, row, i)));
       }

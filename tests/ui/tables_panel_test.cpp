@@ -106,5 +106,27 @@ TEST_F(TablesFixture, DoubleClickAsksForTheEvent) {
   EXPECT_EQ(panel.document()->timeline->lanes()[ref.lane].kind, view::LaneKind::Kernels);
 }
 
+// Five thousand kernels, the last ones starting seconds in: the start column is as wide as its
+// widest number (Qt measures the first thousand rows only), the bytes column of a list without bytes
+// is not shown, and "Kernels by name" has no bytes column.
+TEST(TablesSizes, NumbersAreNeverCutAndEmptyColumnsAreNotShown) {
+  RunFixture f;
+  for (int k = 0; k < 5'000; ++k) f.kernel(k < 4'990 ? 100 * k : 3'000'000'000LL + 1'000 * k, (k < 4'990 ? 100 * k : 3'000'000'000LL + 1'000 * k) + 10);
+  TablesPanel panel;
+  panel.resize(1200, 300);
+  panel.setDocument(testing::documentOf(f.finish()));
+  panel.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+  QTableView* events = panel.eventsView();
+  ASSERT_EQ(events->model()->rowCount(), 5'000);
+  const QFontMetrics metrics(events->font());
+  const int start = static_cast<int>(view::EventColumn::Start);
+  const QString last = events->model()->index(4'999, start).data().toString();
+  EXPECT_GE(events->columnWidth(start), metrics.horizontalAdvance(last) + 6) << last.toStdString();
+  EXPECT_TRUE(events->isColumnHidden(static_cast<int>(view::EventColumn::Bytes)));
+  EXPECT_TRUE(panel.kernelsView()->isColumnHidden(static_cast<int>(view::SummaryColumn::Bytes)));
+  EXPECT_FALSE(panel.copiesView()->isColumnHidden(static_cast<int>(view::SummaryColumn::Bytes)));
+}
+
 }  // namespace
 }  // namespace feedscope::ui

@@ -97,6 +97,52 @@ TEST(AbLanes, AnyRunCanBeTheBaseline) {
   EXPECT_EQ(TimelineModel::idleDifference(model.lanes()[laneB].rows[0], 0), 400 - 100);
 }
 
+// The bars: a step within the noise of a comparison (1 % here, analysis/thresholds.h) is grey as the
+// compare table's cell is; each bar is its difference over the lane's largest, signed, and labelled
+// with the difference ("+2.00 µs"), not the step's name.
+TEST(AbLanes, BarsAreSizedAndLabelledByTheSignedDifferenceAndNoiseIsGrey) {
+  trace::Session both;
+  auto add = [&](const char* name, TimeNs busy0, TimeNs busy1) {
+    RunFixture f(name);
+    f.step(0, 10'000, 1);
+    f.step(10'000, 20'000, 2);
+    f.kernel(0, busy0);
+    f.kernel(10'000, 10'000 + busy1);
+    trace::Session s = f.finish();
+    for (auto& run : s.runs) {
+      for (auto& t : run.tracks) {
+        for (auto& n : t.intervals.name) n = both.strings.intern(s.strings.get(n));
+      }
+      both.runs.push_back(std::move(run));
+    }
+  };
+  add("a", 9'000, 9'000);  // 1000 ns idle in each step
+  add("b", 8'995, 7'000);  // 1005 ns (within 1 %), then 3000 ns
+  AnalysedModel m(std::move(both));
+  const Lane& lane = m.model->lanes()[m.model->runs()[1].first_lane];
+  ASSERT_EQ(lane.kind, LaneKind::IdleDifference);
+  const Row& row = lane.rows[0];
+  ASSERT_EQ(row.size(), 2u);
+  ASSERT_NE(row.idleStep(0), nullptr);
+  EXPECT_EQ(row.idleStep(0)->idle, 1'005);
+  EXPECT_EQ(row.idleStep(0)->baseline_idle, 1'000);
+  EXPECT_TRUE(row.idleStep(0)->withinNoise());
+  EXPECT_EQ(m.model->intervalColor(lane, row, 0), palette::kNeutral);
+  EXPECT_EQ(m.model->intervalColor(lane, row, 1), palette::kWorse);
+  const auto small = TimelineModel::idleBar(lane, row, 0);
+  const auto large = TimelineModel::idleBar(lane, row, 1);
+  EXPECT_DOUBLE_EQ(large.share, 1.0);
+  EXPECT_DOUBLE_EQ(small.share, 5.0 / 2'000.0);
+  EXPECT_EQ(large.label, "+2.00 µs");
+  EXPECT_EQ(small.label, "+5 ns");
+  // With the other run as the baseline the signs turn.
+  ASSERT_TRUE(m.model->setIdleBaseline(1));
+  const Lane& a = m.model->lanes()[m.model->runs()[0].first_lane];
+  EXPECT_DOUBLE_EQ(TimelineModel::idleBar(a, a.rows[0], 1).share, -1.0);
+  EXPECT_EQ(TimelineModel::idleBar(a, a.rows[0], 1).label, "−2.00 µs");
+  EXPECT_EQ(m.model->intervalColor(a, a.rows[0], 1), palette::kBetter);
+}
+
 TEST(AbLanes, CopyLanesSayHowMuchOfTheirTimeIsHiddenUnderCompute) {
   AnalysedModel m(abSession());
   const Lane& h2d = m.model->lanes()[m.lane(LaneKind::CopyH2D)];

@@ -49,6 +49,41 @@ TEST(EventTables, ListsEveryIntervalOfTheRangeInStartOrder) {
   EXPECT_EQ(limited.rows.size(), 3u);
 }
 
+// A capped list holds the first events in time over every lane, not the first lanes' events: the
+// copies come before the kernels here although the kernel lane is drawn first.
+TEST(EventTables, ACappedListIsTheFirstInTimeOverAllLanes) {
+  RunFixture f;
+  for (int k = 0; k < 5; ++k) f.kernel(1'000 + 100 * k, 1'050 + 100 * k);
+  f.h2d(0, 100, 1000, trace::MemoryKind::Pinned, 9);
+  f.h2d(200, 300, 1000, trace::MemoryKind::Pinned, 9);
+  f.step(150, 250, 1);
+  AnalysedModel m(f.finish());
+  EventList first = collectEvents(*m.model, {0, 2'000}, 3);
+  EXPECT_EQ(first.total, 8u);
+  ASSERT_EQ(first.rows.size(), 3u);
+  EXPECT_EQ(first.rows[0].start, 0);
+  EXPECT_EQ(first.rows[1].start, 150);
+  EXPECT_EQ(first.rows[2].start, 200);
+  EXPECT_EQ(eventText(*m.model, first.rows[1], EventColumn::Name), "ProfilerStep#1");
+}
+
+// At the H200 traces' clock (1.8e18 ns) a range cut at a nanosecond keeps exactly what overlaps it.
+TEST(EventTables, EpochScaleRangesCutToTheNanosecond) {
+  constexpr TimeNs kEpoch = 1'800'000'000'000'000'123;
+  RunFixture f;
+  f.kernel(kEpoch, kEpoch + 1'000, 7, 0, 0, "a");
+  f.kernel(kEpoch + 1'001, kEpoch + 1'002, 7, 0, 0, "b");
+  f.kernel(kEpoch + 1'100, kEpoch + 1'200, 7, 0, 0, "c");
+  AnalysedModel m(f.finish());
+  EXPECT_EQ(collectEvents(*m.model, {1'000, 1'001}, 10).total, 0u);
+  EXPECT_EQ(collectEvents(*m.model, {1'000, 1'002}, 10).total, 1u);
+  EXPECT_EQ(collectEvents(*m.model, {999, 1'001.5}, 10).total, 2u);
+  const auto kernels = summarize(*m.model, {500, 1'150}, SummaryOf::Kernels);
+  TimeNs total = 0;
+  for (const auto& r : kernels) total += r.total;
+  EXPECT_EQ(total, 500 + 1 + 50);
+}
+
 TEST(EventTables, SortsByAnyColumn) {
   AnalysedModel m(known());
   auto rows = collectEvents(*m.model, kAll, 100).rows;

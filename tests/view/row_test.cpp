@@ -43,7 +43,7 @@ TEST(Row, FirstEndingAfterFindsIntervalsThatBeganLongBefore) {
     double t;
     std::size_t first;
   } cases[] = {{0, 0}, {5000, 0}, {9999, 0}, {10'000, spans.size()}, {50, 0}};
-  for (const auto& k : cases) EXPECT_EQ(row.firstEndingAfter(k.t), k.first) << k.t;
+  for (const auto& k : cases) EXPECT_EQ(row.firstEndingAfter({0, k.t}), k.first) << k.t;
 }
 
 TEST(Row, SearchesAgreeWithBruteForce) {
@@ -63,17 +63,31 @@ TEST(Row, SearchesAgreeWithBruteForce) {
       covered +=
           std::max(0.0, std::min(static_cast<double>(c.end_ns[i]), t) - static_cast<double>(c.start_ns[i]));
     }
-    ASSERT_EQ(row.firstEndingAfter(t), endingAfter) << t;
-    ASSERT_EQ(row.firstStartingAtOrAfter(t), startingAtOrAfter) << t;
+    ASSERT_EQ(row.firstEndingAfter({0, t}), endingAfter) << t;
+    ASSERT_EQ(row.firstStartingAtOrAfter({0, t}), startingAtOrAfter) << t;
     std::size_t from = startingAtOrAfter / 2;
-    ASSERT_EQ(row.firstStartingAtOrAfter(t, from), std::max(from, startingAtOrAfter)) << t;
-    ASSERT_NEAR(row.coveredBefore(t), covered, 1e-6) << t;
+    ASSERT_EQ(row.firstStartingAtOrAfter({0, t}, from), std::max(from, startingAtOrAfter)) << t;
+    ASSERT_NEAR(row.coveredBefore({0, t}), covered, 1e-6) << t;
   }
   TimeNs sum = 0;
   for (std::size_t i = 0; i <= c.size(); ++i) {
     ASSERT_EQ(row.durationBefore(i), sum) << i;
     if (i < c.size()) sum += c.end_ns[i] - c.start_ns[i];
   }
+}
+
+// At the H200 traces' clock (1.8e18 ns since the epoch) a double steps by 256 ns; searches relative
+// to the run's origin stay exact to the nanosecond.
+TEST(Row, SearchesAtEpochScaleAreExactToTheNanosecond) {
+  constexpr TimeNs kEpoch = 1'800'000'000'000'000'123;
+  auto c = columnsOf({{kEpoch + 1'000, kEpoch + 2'000}, {kEpoch + 2'001, kEpoch + 2'002}, {kEpoch + 2'100, kEpoch + 2'357}});
+  Row row(&c, {}, false);
+  EXPECT_EQ(row.firstEndingAfter({kEpoch, 1'999.5}), 0u);
+  EXPECT_EQ(row.firstEndingAfter({kEpoch, 2'000}), 1u);
+  EXPECT_EQ(row.firstStartingAtOrAfter({kEpoch, 2'001}), 1u);
+  EXPECT_EQ(row.firstStartingAtOrAfter({kEpoch, 2'001.5}), 2u);
+  EXPECT_EQ(row.firstEndingAfter({kEpoch, 2'002}), 2u);
+  EXPECT_DOUBLE_EQ(row.coveredBefore({kEpoch, 2'200}), 1'000 + 1 + 100);
 }
 
 TEST(Row, PositionsPickASubsetOfTheTrack) {
@@ -83,8 +97,8 @@ TEST(Row, PositionsPickASubsetOfTheTrack) {
   EXPECT_EQ(row.start(1), 30);
   EXPECT_EQ(row.end(2), 60);
   EXPECT_EQ(row.position(1), 2u);
-  EXPECT_DOUBLE_EQ(row.coveredBefore(55), 10 + 5 + 5);
-  EXPECT_EQ(row.firstEndingAfter(25), 1u);
+  EXPECT_DOUBLE_EQ(row.coveredBefore({0, 55}), 10 + 5 + 5);
+  EXPECT_EQ(row.firstEndingAfter({0, 25}), 1u);
 }
 
 TEST(PackRows, NestedRangesBecomeDepth) {

@@ -68,10 +68,21 @@ TEST(Viewport, PanMovesByPixelsAndKeepsContentInView) {
   EXPECT_DOUBLE_EQ(v.startNs(), 1e8 + 1e6);
   v.panPx(-200);
   EXPECT_DOUBLE_EQ(v.startNs(), 1e8 - 1e6);
-  v.panPx(1e9);  // far past the end: at most half the window beyond the content
-  EXPECT_DOUBLE_EQ(v.startNs(), 1e9 - v.visible().length() / 2);
+  // Far past the end or the start: the view stops at the trace with a fit's margin, never showing
+  // empty time beyond it (docs/gui.md convention 1).
+  const double margin = Viewport::kFitMargin * v.visible().length();
+  v.panPx(1e9);
+  EXPECT_DOUBLE_EQ(v.visible().end, 1e9 + margin);
   v.panPx(-1e9);
-  EXPECT_DOUBLE_EQ(v.startNs(), -v.visible().length() / 2);
+  EXPECT_DOUBLE_EQ(v.startNs(), -margin);
+}
+
+TEST(Viewport, ZoomedOutFurtherThanAFitTheTraceIsCentred) {
+  Viewport v = make(0, 1e4, 1000, {2e6, 4e6});
+  v.setNsPerPx(3e3, 0);  // 3 ms across: more than the 2 ms of content
+  v.panPx(-1e6);
+  EXPECT_DOUBLE_EQ(v.visible().start, 1.5e6);
+  EXPECT_DOUBLE_EQ(v.visible().end, 4.5e6);
 }
 
 TEST(Viewport, ShowRangeFillsTheWidth) {
