@@ -5,11 +5,11 @@
 #include <cstdio>
 #include <deque>
 #include <filesystem>
+#include <thread>
 
 #include "terminal_text.h"
 #include "user_messages.h"
 #include "commands.h"
-#include "numeric_options.h"
 #include "numeric_options.h"
 #include "cli_contract/exit_codes.h"
 #include "io/atomic_file.h"
@@ -137,13 +137,23 @@ int runReport(ReportOptions o) {
   }
   analysis::AnalysisOptions options;
   if (o.pinnedGbps > 0) options.assumed_pinned_gbps = o.pinnedGbps;  // range-checked by the option
-  trace::Session session = open(o.input);
   std::vector<std::string> names = o.runs;
   if (!o.compareRun.empty() && !names.empty() &&
       std::find(names.begin(), names.end(), o.compareRun) == names.end()) {
     names.push_back(o.compareRun);
   }
-  report::Report report = report::buildReport(session, o.input, options, names);
+  // A folder is read file by file on all cores (the ranks of a job); --run picks runs of one session.
+  std::error_code ec;
+  const bool folder = names.empty() && o.compareRun.empty() && std::filesystem::is_directory(o.input, ec);
+  trace::Session session;
+  std::vector<trace::Session> files;
+  if (folder) {
+    files = io::openTraceFolderFiles(o.input, std::max(1u, std::thread::hardware_concurrency() / 2));
+  } else {
+    session = open(o.input);
+  }
+  report::Report report = folder ? report::buildFolderReport(files, o.input, options, std::max(1u, std::thread::hardware_concurrency()))
+                                 : report::buildReport(session, o.input, options, names);
 
   // Sessions of --compare files: a deque, so the runs the report points into never move.
   std::deque<trace::Session> others;

@@ -2,7 +2,10 @@
 #include "io/trace_folder.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <filesystem>
+#include <thread>
 
 #include "io/input_error.h"
 #include "io/open_input.h"
@@ -48,6 +51,36 @@ std::vector<std::string> traceFilesIn(const std::string& folder) {
   if (ec) throw InputError(folder + ": " + ec.message());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std::size_t workers) {
+  const std::vector<std::string> files = traceFilesIn(folder);
+  if (files.empty()) {
+    throw InputError(folder + ": a folder with no trace files (*.json, *.json.gz) in it");
+  }
+  std::vector<trace::Session> sessions(files.size());
+  std::vector<std::exception_ptr> errors(files.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i = next++; i < files.size(); i = next++) {
+      try {
+        sessions[i] = openInput(files[i]);
+        if (sessions[i].runs.size() == 1) sessions[i].runs[0].name = runNameOf(fs::path(files[i]).filename().string());
+      } catch (const InputError& e) {
+        errors[i] = std::make_exception_ptr(InputError(folder + ": " + e.what()));
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t w = 1; w < std::min(workers, files.size()); ++w) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);  // the first file's, in name order
+  }
+  return sessions;
 }
 
 trace::Session openTraceFolder(const std::string& folder, const ProgressFn& progress) {

@@ -17,4 +17,9 @@ std::vector<std::string> traceFilesIn(const std::string& folder);
 // like removed), in name order. Throws InputError naming the folder when it holds none or one is bad.
 trace::Session openTraceFolder(const std::string& folder, const ProgressFn& progress = {});
 
+// Every trace file of `folder` opened into a session of its own, its run named as openTraceFolder
+// names it, `workers` files at a time (each import streams on two threads): the ranks of a job read on
+// all cores. Sessions in file-name order; the same errors as openTraceFolder.
+std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std::size_t workers);
+
 }  // namespace feedscope::io

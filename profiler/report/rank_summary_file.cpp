@@ -246,9 +246,14 @@ std::vector<job::RankSummary> readRankSummaries(const std::vector<std::string>& 
 std::vector<std::string> rankSummariesIn(const std::string& folder) {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
-    if (entry.is_regular_file(ec) && isRankSummaryPath(entry.path().string())) out.push_back(entry.path().string());
+  std::filesystem::directory_iterator it(folder, ec);
+  if (ec) throw io::InputError(folder + ": " + ec.message());
+  for (; it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    // Each entry's status has its own error: a dangling link is skipped, not taken for a listing failure.
+    std::error_code statusError;
+    if (isRankSummaryPath(it->path().string()) && it->is_regular_file(statusError)) out.push_back(it->path().string());
   }
+  if (ec) throw io::InputError(folder + ": " + ec.message());
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <thread>
 #include <filesystem>
 
 #include "io/input_error.h"
@@ -32,6 +35,39 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
   for (const trace::Run* run : report.runs) {
     report.analyses.push_back(analysis::analyzeRun(*run, session.strings, options));
     report.run_strings.push_back(&session.strings);
+  }
+  analyzeJobs(report);
+  return report;
+}
+
+Report buildFolderReport(const std::vector<trace::Session>& sessions, const std::string& input,
+                         const analysis::AnalysisOptions& options, std::size_t workers) {
+  Report report;
+  report.input = trace::validUtf8(input);
+  for (const trace::Session& s : sessions) {
+    for (const trace::Run& run : s.runs) {
+      report.runs.push_back(&run);
+      report.run_strings.push_back(&s.strings);
+    }
+  }
+  report.analyses.resize(report.runs.size());
+  std::vector<std::exception_ptr> errors(report.runs.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i = next++; i < report.runs.size(); i = next++) {
+      try {
+        report.analyses[i] = analysis::analyzeRun(*report.runs[i], *report.run_strings[i], options);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t w = 1; w < std::min(workers, report.runs.size()); ++w) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
   }
   analyzeJobs(report);
   return report;

@@ -37,6 +37,11 @@ struct Report {
 Report buildReport(const trace::Session& session, const std::string& input, const analysis::AnalysisOptions& options,
                    const std::vector<std::string>& runNames = {});
 
+// The report of a folder opened file by file (io::openTraceFolderFiles): each session's runs analysed
+// on `workers` threads, the ranks among them read as a job. The sessions must outlive the report.
+Report buildFolderReport(const std::vector<trace::Session>& sessions, const std::string& input,
+                         const analysis::AnalysisOptions& options, std::size_t workers);
+
 // A report of rank summaries (.fssum, `feedscope summarize`): one job, no runs. Throws InputError when
 // two summaries are of one rank or disagree on the world size.
 Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::vector<std::string>& files,
