@@ -22,9 +22,6 @@ using trace::TimeNs;
 
 namespace {
 
-// CUPTI_INVALID_STREAM_ID ((uint32_t)-1) as Kineto writes it into "stream".
-constexpr std::int64_t kNoStreamAsUnsigned = 4294967295;
-
 enum class Category {
   Kernel, Memcpy, Memset, Runtime, Driver, HostOp, UserAnnotation, GpuUserAnnotation, Sync,
   // No "cat" at all: the autograd profiler's own Chrome trace, written by a PyTorch built without
@@ -255,9 +252,6 @@ void KinetoEventReader::readArgs(sj::value& v, Entry& e) {
       e.device = kinetoIntegerOf(field.value());
     } else if (key == "stream") {
       e.stream = kinetoIntegerOf(field.value());
-      // CUPTI's "no stream" (a context-wide synchronisation) is -1 as a uint32: Kineto writes
-      // 4294967295. It is the stream -1 every other reader of the trace shows.
-      if (e.stream == kNoStreamAsUnsigned) e.stream = -1;
     } else if (key == "correlation") {
       e.correlation = kinetoIntegerOf(field.value());
     } else if (key == "bytes") {

@@ -169,24 +169,6 @@ TEST(KinetoImport, BaseTimeAndNanosecondDigitsAreExact) {
   EXPECT_EQ(strings.get(iv.name[0]), "k");
 }
 
-// A context-wide synchronisation has no stream: CUPTI's (uint32_t)-1, which Kineto writes as
-// 4294967295. It is stream -1, as Perfetto and the profiler's own tables show it.
-TEST(KinetoImport, TheUnsignedNoStreamIsStreamMinusOne) {
-  std::string json = R"json({"traceEvents": [
-    {"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":10,"dur":2,"args":{"device":0,"stream":7,"correlation":1}},
-    {"ph":"X","cat":"cuda_sync","name":"Context Sync","pid":0,"tid":-1,"ts":20,"dur":20,
-     "args":{"cuda_sync_kind":"Context Sync","stream":4294967295,"correlation":225,"device":0,"context":1}}]})json";
-  trace::StringTable strings;
-  trace::Run run = importKinetoJson(json, strings, "t", "inline");
-  std::vector<std::int64_t> streams;
-  for (const auto& t : run.tracks) {
-    if (t.isGpu()) streams.push_back(t.stream);
-  }
-  ASSERT_EQ(streams.size(), 2u);
-  EXPECT_NE(std::find(streams.begin(), streams.end(), -1), streams.end());
-  EXPECT_EQ(std::find(streams.begin(), streams.end(), 4294967295), streams.end());
-}
-
 // Kineto writes baseTimeNanoseconds after the events: the tracks read by then are rebased in place,
 // and an interval the base pushes past the valid range is dropped and counted, the others kept in order.
 TEST(KinetoImport, ABaseAfterTheEventsRebasesAndDropsWhatItPushesOutOfRange) {
