@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "user_messages.h"
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 #include "io/session_store.h"
@@ -98,7 +99,7 @@ void store(const std::string& path, const trace::Calibration& c, const workload:
     session.runs.push_back(std::move(run));
   }
   io::saveSession(session, path);
-  fmt::print(stderr, "stored the calibration with {} ({} run{})\n", path, session.runs.size(),
+  printMessage("stored the calibration with {} ({} run{})\n", path, session.runs.size(),
              session.runs.size() == 1 ? "" : "s");
 }
 
@@ -116,11 +117,11 @@ int runCalibrate(const CalibrateOptions& o) {
         [&](double f, const std::string& what) { progress.update(f, "calibration", f, what); });
   } catch (const workload::NoGpuError& e) {
     progress.finish();
-    fmt::print(stderr, "feedscope: error: {}\n", e.what());
+    printMessage("feedscope: error: {}\n", e.what());
     return kExitNoGpu;
   } catch (const workload::GpuError& e) {
     progress.finish();
-    fmt::print(stderr, "feedscope: error: the GPU failed during calibration: {}\n", e.what());
+    printMessage("feedscope: error: the GPU failed during calibration: {}\n", e.what());
     return kExitInternalError;
   }
   progress.finish();

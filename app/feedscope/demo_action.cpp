@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "user_messages.h"
 #include "cupti/collector.h"
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
@@ -112,15 +113,15 @@ int runDemo(const DemoOptions& o) {
     });
   } catch (const workload::NoGpuError& e) {
     progress.finish();
-    fmt::print(stderr, "feedscope: error: {}\n", e.what());
+    printMessage("feedscope: error: {}\n", e.what());
     return kExitNoGpu;
   } catch (const cupti::CollectorError& e) {
     progress.finish();
-    fmt::print(stderr, "feedscope: error: cannot record the GPU: {}\n", e.what());
+    printMessage("feedscope: error: cannot record the GPU: {}\n", e.what());
     return kExitNoGpu;
   } catch (const workload::GpuError& e) {
     progress.finish();
-    fmt::print(stderr, "feedscope: error: the GPU failed during the demo: {}\n", e.what());
+    printMessage("feedscope: error: the GPU failed during the demo: {}\n", e.what());
     return kExitInternalError;
   }
   progress.finish();
@@ -129,7 +130,7 @@ int runDemo(const DemoOptions& o) {
     io::SessionWriteLock lock = lockSessionForWriting(o.output, false);
     io::saveSession(result.session, o.output);
   }
-  fmt::print(stderr, "wrote {} ({} runs)\n", o.output, result.session.runs.size());
+  printMessage("wrote {} ({} runs)\n", o.output, result.session.runs.size());
 
   printSummary(result, d);
   report::Report report = report::buildReport(result.session, o.output, analysis::AnalysisOptions{});

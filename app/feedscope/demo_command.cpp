@@ -1,6 +1,7 @@
 // feedscope demo: the built-in training loop in each prefetch mode, recorded into one session, then
 // the comparison report.
 #include "commands.h"
+#include "numeric_options.h"
 #include "gpu_commands.h"
 
 namespace feedscope::cli {
@@ -17,19 +18,19 @@ void addDemoCommand(CLI::App& app, CommandAction& action) {
       ->delimiter(',')
       ->check(CLI::IsMember({"off", "pinned", "on", "on-pageable"}));
   cmd->add_option("--steps", o->steps, "training steps per mode (default 200)")
-      ->check(CLI::Range(1, 1'000'000));
+      ->check(numberIn(1, 1'000'000));
   cmd->add_option("--batch-mib", o->batch_mib, "MiB per batch (default 64)")
-      ->check(CLI::Range(1.0 / 1024, 4096.0));
+      ->check(numberIn(1.0 / 1024, 4096.0));
   cmd->add_option("--compute-ms", o->compute_ms, "GPU time of forward + backward per step (default 10)")
-      ->check(CLI::Range(0.01, 10'000.0));
+      ->check(numberIn(0.01, 10'000.0));
   cmd->add_option("--load-ms", o->load_ms, "CPU time a loader worker spends on one batch (default 20)")
-      ->check(CLI::Range(0.0, 60'000.0));
-  cmd->add_option("--workers", o->workers, "loader worker threads (default 4)")->check(CLI::Range(1, 256));
+      ->check(numberIn(0.0, 60'000.0));
+  cmd->add_option("--workers", o->workers, "loader worker threads (default 4)")->check(numberIn(1, 256));
   cmd->add_option("--depth", o->depth, "prefetch ring depth for modes on and on-pageable (default 2)")
-      ->check(CLI::Range(2, 64));
+      ->check(numberIn(2, 64));
   cmd->add_option("--phase", o->phase, "train (forward, backward, update; default) or predict (forward only)")
       ->check(CLI::IsMember({"train", "predict"}));
-  cmd->add_option("--device", o->device, "GPU index (default 0)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--device", o->device, "GPU index (default 0)")->check(numberIn(0, 1023));
   cmd->add_option(
          "--collector", o->collector,
          "cupti (default) records the GPU; off records only the host lanes (to measure the collector's "

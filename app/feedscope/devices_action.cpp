@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "user_messages.h"
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 #include "trace/units.h"
@@ -17,7 +18,7 @@ int runDevices(const DevicesOptions& o) {
   try {
     devices = workload::listGpus();
   } catch (const workload::NoGpuError& e) {
-    fmt::print(stderr, "feedscope: error: {}\n", e.what());
+    printMessage("feedscope: error: {}\n", e.what());
     if (o.format == "json") printNoDevicesJson(e.what());
     return kExitNoGpu;
   }

@@ -1,6 +1,7 @@
 // feedscope export FILE --format chrome|csv|csv-steps -o OUT: timelines for other tools.
 #include <fmt/format.h>
 
+#include "user_messages.h"
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "io/atomic_file.h"
@@ -53,7 +54,7 @@ void addExportCommand(CLI::App& app, CommandAction& action) {
           io::writeStreamAtomically(o->output, [&](std::FILE* f) { report::writeStepsCsv(report.analyses, f); });
         }
       }
-      fmt::print(stderr, "wrote {}\n", o->output);
+      printMessage("wrote {}\n", o->output);
       return kExitOk;
     };
   });

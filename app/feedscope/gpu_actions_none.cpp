@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "user_messages.h"
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 
@@ -13,7 +14,7 @@ namespace {
 constexpr const char* kNoCuda = "this build has no CUDA support (rebuild with the CUDA toolkit and CUPTI)";
 
 int noCuda() {
-  fmt::print(stderr, "feedscope: error: {}\n", kNoCuda);
+  printMessage("feedscope: error: {}\n", kNoCuda);
   return kExitNoGpu;
 }
 

@@ -1,6 +1,7 @@
 // feedscope import TRACE -o S.feedscope: a Kineto trace into a session file (new, or --append).
 #include <fmt/format.h>
 
+#include "user_messages.h"
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "io/open_input.h"
@@ -46,7 +47,7 @@ void addImportCommand(CLI::App& app, CommandAction& action) {
         trace::appendRun(session, std::move(run), imported.strings);
       }
       io::saveSession(session, opts->output);
-      fmt::print(stderr, "wrote {} ({} run{}, {} intervals)\n", opts->output, session.runs.size(),
+      printMessage("wrote {} ({} run{}, {} intervals)\n", opts->output, session.runs.size(),
                  session.runs.size() == 1 ? "" : "s", session.intervalCount());
       return kExitOk;
     };

@@ -5,7 +5,9 @@
 
 #include <cstdio>
 #include <exception>
+#include <system_error>
 
+#include "user_messages.h"
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "usage_errors.h"
@@ -33,6 +35,7 @@ int exitCodeFor(feedscope::io::FailureKind kind) {
 
 int main(int argc, char** argv) {
   using namespace feedscope::cli;
+  reserveStandardDescriptors();  // before anything opens a file that could become a closed stderr
   CLI::App app{"Feedscope: is your GPU starving for input, why, and how much does prefetching help?", "feedscope"};
   app.set_version_flag("--version", versionText);
   app.require_subcommand(1);
@@ -40,6 +43,7 @@ int main(int argc, char** argv) {
   CommandAction action;
   addImportCommand(app, action);
   addReportCommand(app, action);
+  addSummarizeCommand(app, action);
   addExportCommand(app, action);
   addDevicesCommand(app, action);
   addDemoCommand(app, action);
@@ -70,13 +74,22 @@ int main(int argc, char** argv) {
     finishStandardOutput();
     return code;
   } catch (const feedscope::io::Failure& e) {
-    fmt::print(stderr, "feedscope: error: {}\n", e.what());
+    printMessage("feedscope: error: {}\n", e.what());
     return exitCodeFor(e.kind());
+  } catch (const std::system_error& e) {
+    // fmt::print(stdout, ...) throws this when a write to standard output fails (a full disk behind
+    // `> file`): an output failure, exit 5, like the checked writes.
+    if (std::ferror(stdout)) {
+      printMessage("feedscope: error: cannot write to standard output ({})\n", e.code().message());
+      return kExitOutputFailed;
+    }
+    printMessage("feedscope: internal error: {} (please report this)\n", e.what());
+    return kExitInternalError;
   } catch (const std::bad_alloc&) {
-    fmt::print(stderr, "feedscope: error: out of memory\n");
+    printMessage("feedscope: error: out of memory\n");
     return kExitInternalError;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "feedscope: internal error: {} (please report this)\n", e.what());
+    printMessage("feedscope: internal error: {} (please report this)\n", e.what());
     return kExitInternalError;
   }
 }

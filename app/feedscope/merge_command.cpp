@@ -2,6 +2,7 @@
 // machines (the ranks of a multi-node job); runs of the same name become one run on one clock.
 #include <fmt/format.h>
 
+#include "user_messages.h"
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "io/open_input.h"
@@ -42,12 +43,12 @@ void addMergeCommand(CLI::App& app, CommandAction& action) {
           session = io::openInput(input, progress.callback());
         }
         for (const auto& n : launch::joinSession(merged, std::move(session), input, options)) {
-          fmt::print(stderr, "feedscope: note: {}\n", n);
+          printMessage("feedscope: note: {}\n", n);
         }
       }
       io::SessionWriteLock lock = lockSessionForWriting(o->output, o->noWait);
       io::saveSession(merged, o->output);
-      fmt::print(stderr, "wrote {} ({} run{}, {} intervals)\n", o->output, merged.runs.size(),
+      printMessage("wrote {} ({} run{}, {} intervals)\n", o->output, merged.runs.size(),
                  merged.runs.size() == 1 ? "" : "s", merged.intervalCount());
       return kExitOk;
     };

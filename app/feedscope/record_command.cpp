@@ -4,19 +4,22 @@
 #include <unistd.h>
 
 #include <climits>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
 
 #include "commands.h"
+#include "numeric_options.h"
 #include "cli_contract/exit_codes.h"
 #include "io/input_error.h"
 #include "report/report.h"
 #include "launch/injection_env.h"
 #include "launch/recording.h"
+#include "launch/save_signals.h"
 #include "output_check.h"
 #include "session_write_lock.h"
-#include "terminal_text.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 
@@ -47,14 +50,13 @@ std::string defaultOutput(bool append) {
 
 // Notes carry the program's own text (its recorder messages, names): shown without control characters.
 void note(const std::string& line) {
-  fmt::print(stderr, "feedscope: {}\n", printable(line));
+  printMessage("feedscope: {}\n", line);
 }
 
 void printReport(const launch::Recording& recording, const launch::RecordSummary& summary,
                  const std::string& output) {
   report::Report report = report::buildReport(recording.session(), output, {}, {summary.run_name});
-  std::string text = printable(report::renderTextReport(report), true);  // kernel names come from the program
-  std::fwrite(text.data(), 1, text.size(), stderr);
+  writeUserText(report::renderTextReport(report), true);  // kernel names come from the program
 }
 
 std::optional<std::string> injectionLibrary() {
@@ -66,10 +68,10 @@ std::optional<std::string> injectionLibrary() {
 }
 
 void printLibraryNotFound() {
-  fmt::print(stderr,
-             "feedscope: error: {} not found: this feedscope was built without CUDA (or {} names a missing "
-             "file), so it cannot record\n",
-             launch::kInjectLibraryName, launch::kInjectLibraryVar);
+  printMessage(
+      "feedscope: error: {} not found: this feedscope was built without CUDA (or {} names a missing "
+      "file), so it cannot record\n",
+      launch::kInjectLibraryName, launch::kInjectLibraryVar);
 }
 
 // --print-injection-path: where record would load the library from, so an install can be checked on
@@ -115,12 +117,15 @@ int record(const RecordArgs& a) {
   options.on_session_wait = [](const std::string& line) { note(line); };
   requireDistinctFiles(options.output, filesOfProgram(options.argv));
 
+  // Declared before the recording so that it outlives the raw folder's removal too.
+  std::optional<launch::SavingSignals> savingSignals;
   launch::Recording recording(options);  // bad options and append targets fail here, before the run
+  savingSignals.emplace(recording.rawDir());
   for (const auto& w : recording.environmentWarnings()) note("warning: " + w);
   launch::SpawnFailure failure;
   auto exit = recording.run(failure);
   if (!exit) {
-    fmt::print(stderr, "feedscope: error: {}\n", failure.message);
+    printMessage("feedscope: error: {}\n", failure.message);
     return failure.notFound() ? kExitProgramNotFound : kExitProgramNotExecutable;
   }
 
@@ -149,13 +154,18 @@ int record(const RecordArgs& a) {
     }
     if (!summary.raw_dir_kept.empty()) note("raw streams kept in " + summary.raw_dir_kept);
     if (exit->signaled) note("the program was " + exit->describe());
+    if (int signal = savingSignals->received(); signal != 0) {
+      const char* name = ::strsignal(signal);
+      note(fmt::format("{} came after the program ended; the recording was finished first",
+                       name ? name : "a signal"));
+    }
     if (!summary.cuda_unavailable.empty()) {
       // The program's own failure stays its exit status; a program that succeeded without a GPU
       // to record gets the no-GPU code, as `devices` and `demo` do.
       if (status != kExitOk) {
         note(summary.cuda_unavailable);
       } else {
-        fmt::print(stderr, "feedscope: error: {}\n", summary.cuda_unavailable);
+        printMessage("feedscope: error: {}\n", summary.cuda_unavailable);
         return kExitNoGpu;
       }
     }
@@ -183,15 +193,15 @@ void addRecordCommand(CLI::App& app, CommandAction& action) {
                   "keep only what happens inside NVTX ranges named RANGE (nvtx:RANGE) or between "
                   "cudaProfilerStart and cudaProfilerStop (cudaProfilerApi)");
   cmd->add_option("--delay", a->delay, "seconds after the start before recording begins")
-      ->check(CLI::NonNegativeNumber);
+      ->check(numberIn(0, launch::kLongestWindowSeconds));
   cmd->add_option("--duration", a->duration, "seconds to record; the program itself runs on to its end")
-      ->check(CLI::PositiveNumber);
+      ->check(numberIn(0.001, launch::kLongestWindowSeconds));
   cmd->add_flag("--no-nvtx", a->noNvtx, "do not collect NVTX ranges");
   cmd->add_option("--progress", a->progress,
                   "machine: FEEDSCOPE-PROGRESS <fraction> <message> lines on stderr")
       ->check(CLI::IsMember({"machine"}));
   cmd->add_option("--flush-ms", a->flushMs, "how often each process writes what it collected (default 1000)")
-      ->check(CLI::Range(1, 60000))
+      ->check(numberIn(1, 60000))
       ->group("");
   cmd->add_flag("--no-wait", a->noWait, kNoWaitHelp);
   cmd->add_flag("--keep-raw", a->keepRaw, "keep the per-process raw streams (*.fsraw) beside the session");

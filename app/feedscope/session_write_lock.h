@@ -7,13 +7,14 @@
 #include <cstdio>
 #include <string>
 
+#include "user_messages.h"
 #include "io/session_lock.h"
 
 namespace feedscope::cli {
 
 inline io::SessionWriteLock lockSessionForWriting(const std::string& session, bool noWait) {
   return io::SessionWriteLock(session, noWait ? io::LockWait::Fail : io::LockWait::Wait,
-                              [](const std::string& line) { fmt::print(stderr, "feedscope: {}\n", line); });
+                              [](const std::string& line) { printMessage("feedscope: {}\n", line); });
 }
 
 inline constexpr const char* kNoWaitHelp =

@@ -34,7 +34,8 @@ void TaskProgress::update(double fraction, const std::string& stage, double stag
     last_permille_ = permille;
     stage_ = stage;
     std::string message = detail.empty() ? stage : stage + ": " + detail;
-    fmt::print(out_, "{}\n", formatProgressLine(fraction, message));
+    // fputs, not fmt::print: a closed or full stderr loses the line and never throws (the exit code stays).
+    std::fputs((formatProgressLine(fraction, message) + "\n").c_str(), out_);
     std::fflush(out_);
     return;
   }
@@ -49,16 +50,18 @@ void TaskProgress::update(double fraction, const std::string& stage, double stag
   last_percent_ = percent;
   constexpr int kWidth = 30;
   int filled = percent * kWidth / 100;
-  fmt::print(out_, "\r  {:<12} [{}{}] {:3d} %  {:<24}", stage,
-             std::string(static_cast<std::size_t>(filled), '#'),
-             std::string(static_cast<std::size_t>(kWidth - filled), '.'), percent, detail);
+  std::fputs(fmt::format("\r  {:<12} [{}{}] {:3d} %  {:<24}", stage,
+                         std::string(static_cast<std::size_t>(filled), '#'),
+                         std::string(static_cast<std::size_t>(kWidth - filled), '.'), percent, detail)
+                 .c_str(),
+             out_);
   std::fflush(out_);
   bar_open_ = true;
 }
 
 void TaskProgress::finish() {
   if (bar_open_) {
-    fmt::print(out_, "\n");
+    std::fputs("\n", out_);
     std::fflush(out_);
   }
   bar_open_ = false;

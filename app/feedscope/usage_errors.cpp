@@ -1,4 +1,5 @@
 // Usage errors: the prefix, the hint and the "did you mean" suggestion.
+#include "user_messages.h"
 #include "usage_errors.h"
 
 #include <fmt/format.h>
@@ -66,9 +67,9 @@ std::optional<std::string> nearestCommand(const CLI::App& app, const std::string
 
 int reportUnknownCommand(const CLI::App& app, const std::string& typed) {
   if (auto near = nearestCommand(app, typed)) {
-    fmt::print(stderr, "feedscope: error: unknown command '{}'; did you mean '{}'?\n", typed, *near);
+    printMessage("feedscope: error: unknown command '{}'; did you mean '{}'?\n", typed, *near);
   } else {
-    fmt::print(stderr, "feedscope: error: unknown command '{}'; 'feedscope help' lists the commands\n", typed);
+    printMessage("feedscope: error: unknown command '{}'; 'feedscope help' lists the commands\n", typed);
   }
   return kExitBadInput;
 }

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
 
 #include "io/errors.h"
 #include "io/temp_file.h"
@@ -22,9 +23,12 @@ namespace {
 // Opens a write-through target without creating or truncating it (a FIFO blocks until read, as with
 // a shell redirection). The descriptor belongs to the caller.
 int openWriteThrough(const OutputTarget& target) {
-  if (target.kind == OutputTarget::Kind::StandardOutput) {
-    std::fflush(stdout);  // what was printed before comes first
-    int fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
+  if (target.kind == OutputTarget::Kind::Descriptor) {
+    // What was printed before comes first. The duplicate shares the descriptor's offset and its
+    // O_APPEND: `-o /dev/stderr 2>>log` appends to the log as the shell's redirection would.
+    if (target.fd == STDOUT_FILENO) std::fflush(stdout);
+    if (target.fd == STDERR_FILENO) std::fflush(stderr);
+    int fd = ::fcntl(target.fd, F_DUPFD_CLOEXEC, 0);
     if (fd < 0) failWrite(target.path, errno);
     return fd;
   }
@@ -72,6 +76,13 @@ void streamInto(int fd, const std::string& target, const std::function<void(std:
   }
   try {
     write(f);
+  } catch (const std::system_error& e) {
+    // A formatting writer (fmt::print) reports a failed write of the stream as system_error: it is
+    // this output failing (a full disk is exit 5), not an internal error.
+    std::fclose(f);
+    failWrite(target, e.code().category() == std::generic_category() || e.code().category() == std::system_category()
+                          ? e.code().value()
+                          : EIO);
   } catch (...) {
     std::fclose(f);
     throw;

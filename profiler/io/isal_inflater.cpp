@@ -1,9 +1,11 @@
 // The ISA-L (igzip) inflater: the same gzip, about twice as fast as zlib. Built only when CMake
 // found libisal (FEEDSCOPE_WITH_ISAL).
 #include <isa-l/igzip_lib.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "io/inflater_backends.h"
 
@@ -23,11 +25,54 @@ const char* isalErrorText(int rc) {
   }
 }
 
+// The gzip member header (RFC 1952, 2.3.1) in `h`: its length when complete, 0 when more bytes are
+// needed, -1 when it is not a valid header (`why` says what).
+long gzipHeaderLength(const std::vector<std::uint8_t>& h, const char*& why) {
+  if (h.size() < 10) return 0;
+  if (h[0] != 0x1f || h[1] != 0x8b) {
+    why = "incorrect header check";
+    return -1;
+  }
+  if (h[2] != 8) {
+    why = "unknown compression method";
+    return -1;
+  }
+  const std::uint8_t flags = h[3];
+  if (flags & 0xE0) {
+    why = "unknown header flags set";
+    return -1;
+  }
+  std::size_t at = 10;
+  if (flags & 0x04) {  // FEXTRA
+    if (h.size() < at + 2) return 0;
+    at += 2 + (h[at] | (std::size_t{h[at + 1]} << 8));
+    if (h.size() < at) return 0;
+  }
+  for (std::uint8_t field : {std::uint8_t{0x08}, std::uint8_t{0x10}}) {  // FNAME, FCOMMENT
+    if (!(flags & field)) continue;
+    while (at < h.size() && h[at] != 0) ++at;
+    if (at == h.size()) return 0;
+    ++at;
+  }
+  if (flags & 0x02) {  // FHCRC: the low 16 bits of the CRC-32 of the header before it
+    if (h.size() < at + 2) return 0;
+    const uLong crc = ::crc32(0L, h.data(), static_cast<uInt>(at)) & 0xFFFF;
+    if (crc != (h[at] | (std::uint32_t{h[at + 1]} << 8))) {
+      why = "header crc mismatch";
+      return -1;
+    }
+    at += 2;
+  }
+  return static_cast<long>(at);
+}
+
 class IsalInflater final : public GzipInflater {
  public:
   IsalInflater() { resetMember(); }
 
   Status inflate(std::uint8_t* out, std::size_t capacity, std::size_t& produced) override {
+    produced = 0;
+    if (!header_read_ && !readHeader()) return error_.empty() ? Status::Progress : Status::Corrupt;
     // ISA-L counts in uint32_t: hand it at most 1 GiB at a time.
     const std::size_t inNow = std::min<std::size_t>(left_, 1u << 30);
     state_.next_in = const_cast<std::uint8_t*>(next_);
@@ -60,11 +105,48 @@ class IsalInflater final : public GzipInflater {
 
   void resetMember() override {
     isal_inflate_init(&state_);
-    state_.crc_flag = ISAL_GZIP;  // parse the gzip header, check the trailer's CRC and size
+    // The header is read here (readHeader): ISA-L's own header parser gets a header CRC (FHCRC)
+    // wrong when the header crosses from one input block to the next. ISA-L still checks the
+    // trailer's CRC and size.
+    state_.crc_flag = ISAL_GZIP_NO_HDR_VER;
+    header_.clear();
+    header_read_ = false;
   }
 
  private:
+  // Takes header bytes from the input, across as many blocks as it spans; true once it is whole
+  // (the bytes after it given back to the input). On a bad header, error_ says why.
+  bool readHeader() {
+    const std::size_t before = header_.size();
+    header_.insert(header_.end(), next_, next_ + left_);
+    const char* why = nullptr;
+    const long length = gzipHeaderLength(header_, why);
+    if (length < 0) {
+      error_ = why;
+      return false;
+    }
+    if (length == 0 && header_.size() > kLongestHeader) {
+      error_ = "a gzip header longer than 16 MiB";
+      return false;
+    }
+    if (length == 0) {
+      next_ += left_;
+      left_ = 0;
+      return false;
+    }
+    const std::size_t fromThisInput = static_cast<std::size_t>(length) - before;
+    next_ += fromThisInput;
+    left_ -= fromThisInput;
+    header_.clear();
+    header_read_ = true;
+    return true;
+  }
+
+  // A file name or comment this long is not a trace's: the header would be held whole.
+  static constexpr std::size_t kLongestHeader = std::size_t{16} << 20;
   inflate_state state_{};
+  std::vector<std::uint8_t> header_;  // the member header so far
+  bool header_read_ = false;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "trace/api_calls.h"
 #include "io/input_error.h"
+#include "io/json_strict.h"
 #include "io/kineto_import.h"
 #include "trace/range_names.h"
 
@@ -169,8 +170,9 @@ void KinetoEventReader::read(JsonPiece piece, KinetoEventBatch& out, std::size_t
   out.entries = 0;
   entries_ = entriesBefore;
   thread_names_seen_.clear();
+  decoded_.clear();
   sj::document doc;
-  check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
+  check(iterateValidUtf8(parser_, piece, repaired_, doc));
   sj::array events;
   check(doc.get_array().get(events));
   for (auto item : events) {
@@ -187,16 +189,26 @@ void KinetoEventReader::read(JsonPiece piece, KinetoEventBatch& out, std::size_t
 }
 
 // A key as written, without unescaping it into the parser's buffer (which copies every key of
-// every event): Kineto's keys hold no escapes, and one that does is unescaped as before. Stage 1
-// has checked that every string is closed.
-std::string_view KinetoEventReader::keyOf(sj::field& field) const {
-  const char* raw = field.key().raw();
-  const char* end = raw;
-  while (*end != '"' && *end != '\\') ++end;
-  if (*end == '"') return {raw, static_cast<std::size_t>(end - raw)};
+// every event): Kineto's keys hold no escapes, and one that does is decoded (json_strict.h).
+std::string_view KinetoEventReader::keyOf(sj::field& field) {
   std::string_view key;
-  check(field.unescaped_key().get(key));
+  check(decodeJsonString(field.key().raw(), &key, &decoded_));
   return key;
+}
+
+std::optional<std::string_view> KinetoEventReader::stringOf(sj::value v) {
+  std::string_view s;
+  simdjson::error_code e = jsonStringOf(v, s, decoded_);
+  if (e == simdjson::SUCCESS) return s;
+  if (e != simdjson::INCORRECT_TYPE) fail(e);
+  check(validateJsonValue(v));
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> KinetoEventReader::integerOf(sj::value v) const {
+  auto n = kinetoIntegerOf(v);
+  if (!n) check(validateJsonValue(v));  // not a number, or not valid JSON at all (0x10)
+  return n;
 }
 
 void KinetoEventReader::readEntry(sj::object& obj, KinetoEventBatch& out) {
@@ -206,59 +218,76 @@ void KinetoEventReader::readEntry(sj::object& obj, KinetoEventBatch& out) {
     check(std::move(fieldResult).get(field));
     const std::string_view key = keyOf(field);
     sj::value v = field.value();
-    if (key.empty()) continue;
-    switch (key[0]) {
+    bool read = true;
+    switch (key.empty() ? '\0' : key[0]) {
       case 'p':
         if (key == "ph") {
-          check(v.get_string().get(e.ph));
+          check(jsonStringOf(v, e.ph, decoded_));
         } else if (key == "pid") {
-          e.pid = kinetoIntegerOf(v);
+          e.pid = integerOf(v);
+        } else {
+          read = false;
         }
         break;
       case 'c':
-        if (key == "cat") check(v.get_string().get(e.cat));
+        read = key == "cat";
+        if (read) check(jsonStringOf(v, e.cat, decoded_));
         break;
       case 'n':
-        if (key == "name") check(v.get_string().get(e.name));
+        read = key == "name";
+        if (read) check(jsonStringOf(v, e.name, decoded_));
         break;
       case 't':
         if (key == "ts") {
           e.ts = timeOf(v);
         } else if (key == "tid") {
           readThreadId(v, e, out);
+        } else {
+          read = false;
         }
         break;
       case 'd':
-        if (key == "dur") e.dur = timeOf(v);
+        read = key == "dur";
+        if (read) e.dur = timeOf(v);
         break;
       case 'a':
-        if (key == "args") readArgs(v, e);
+        read = key == "args";
+        if (read) readArgs(v, e);
         break;
       default:
+        read = false;
         break;
     }
+    // What is not read is still checked: a corrupt trace is refused wherever the damage is.
+    if (!read) check(validateJsonValue(v));
   }
   keep(e, out);
 }
 
 void KinetoEventReader::readArgs(sj::value& v, Entry& e) {
   sj::object args;
-  if (v.get_object().get(args) != simdjson::SUCCESS) return;
+  simdjson::error_code err = v.get_object().get(args);
+  if (err == simdjson::INCORRECT_TYPE) {
+    check(validateJsonValue(v));  // args that are not an object are ignored, if valid JSON
+    return;
+  }
+  check(err);
   for (auto fieldResult : args) {
     sj::field field;
     check(std::move(fieldResult).get(field));
     const std::string_view key = keyOf(field);
     if (key == "device") {
-      e.device = kinetoIntegerOf(field.value());
+      e.device = integerOf(field.value());
     } else if (key == "stream") {
-      e.stream = kinetoIntegerOf(field.value());
+      e.stream = integerOf(field.value());
     } else if (key == "correlation") {
-      e.correlation = kinetoIntegerOf(field.value());
+      e.correlation = integerOf(field.value());
     } else if (key == "bytes") {
-      e.bytes = kinetoIntegerOf(field.value());
+      e.bytes = integerOf(field.value());
     } else if (key == "name") {
-      std::string_view s;
-      if (field.value().get_string().get(s) == simdjson::SUCCESS) e.metaName = s;
+      if (auto s = stringOf(field.value())) e.metaName = *s;
+    } else {
+      check(validateJsonValue(field.value()));
     }
   }
 }
@@ -282,10 +311,12 @@ TimeNs KinetoEventReader::timeOf(sj::value& v) const {
 // track. Ids go by first appearance in the trace, so each piece lists the names it sees first.
 void KinetoEventReader::readThreadId(sj::value v, Entry& e, KinetoEventBatch& out) {
   std::string_view s;
-  if (v.get_string().get(s) != simdjson::SUCCESS) {
-    e.tid = kinetoIntegerOf(v);
+  simdjson::error_code err = jsonStringOf(v, s, decoded_);
+  if (err == simdjson::INCORRECT_TYPE) {
+    e.tid = integerOf(v);
     return;
   }
+  check(err);
   std::size_t digits = s.size();
   while (digits > 0 && std::isdigit(static_cast<unsigned char>(s[digits - 1]))) --digits;
   const bool numberAtEnd = digits < s.size() && s.size() - digits <= 18;

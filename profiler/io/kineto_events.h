@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -69,9 +70,13 @@ class KinetoEventReader {
   }
   void readEntry(simdjson::ondemand::object& obj, KinetoEventBatch& out);
   void readArgs(simdjson::ondemand::value& v, Entry& e);
-  std::string_view keyOf(simdjson::ondemand::field& field) const;
+  std::string_view keyOf(simdjson::ondemand::field& field);
   trace::TimeNs timeOf(simdjson::ondemand::value& v) const;
   void readThreadId(simdjson::ondemand::value v, Entry& e, KinetoEventBatch& out);
+  // A string field (lone surrogates made U+FFFD), an integer field however written: a value of
+  // another type is checked as JSON (validateJsonValue) and read as absent.
+  std::optional<std::string_view> stringOf(simdjson::ondemand::value v);
+  std::optional<std::int64_t> integerOf(simdjson::ondemand::value v) const;
   void keep(const Entry& e, KinetoEventBatch& out) const;
   static void markNamedThread(const Entry& e, KinetoEvent& k);
 
@@ -79,6 +84,8 @@ class KinetoEventReader {
   simdjson::ondemand::parser parser_;
   std::size_t entries_ = 0;  // entries before the one being read, for error messages
   std::vector<std::size_t> thread_names_seen_;  // this piece's NamedThreadSeen events (indexes)
+  std::deque<std::string> decoded_;  // this piece's strings that held escapes, decoded
+  std::string repaired_;             // this piece made valid UTF-8, when it was not
 };
 
 // The one line for a simdjson error in a Kineto trace, after `entriesRead` entries of traceEvents.

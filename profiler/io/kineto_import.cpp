@@ -9,14 +9,17 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <deque>
 #include <map>
 
 #include "io/file_bytes.h"
 #include "io/input_error.h"
+#include "io/json_strict.h"
 #include "io/kineto_events.h"
 #include "io/split_pipeline.h"
 #include "io/trace_json_splitter.h"
 #include "trace/run_builder.h"
+#include "trace/track_names.h"
 #include "trace/utf8.h"
 
 namespace feedscope::io {
@@ -95,8 +98,10 @@ class KinetoReader {
 
   // One `{"key": value}` document per top-level key, in the order of the trace.
   void readTopLevelKey(JsonPiece piece) {
+    // Checked whole first (the piece is one small value): what the reader below skips is JSON too.
+    check(validateJsonObjectDocument(parser_, piece));
     sj::document doc;
-    check(parser_.iterate(piece.data, piece.size, piece.capacity).get(doc));
+    check(iterateValidUtf8(parser_, piece, repaired_, doc));
     sj::object top;
     check(doc.get_object().get(top));
     readTop(top);
@@ -193,8 +198,9 @@ class KinetoReader {
           std::int64_t n;
           if (field.value().get_int64().get(n) == simdjson::SUCCESS) id = n;
         } else if (key == "name") {
+          std::deque<std::string> decoded;
           std::string_view s;
-          if (field.value().get_string().get(s) == simdjson::SUCCESS) name = std::string(s);
+          if (jsonStringOf(field.value(), s, decoded) == simdjson::SUCCESS) name = std::string(s);
         }
       }
       if (id) device_names_[static_cast<std::int32_t>(*id)] = name;
@@ -298,11 +304,11 @@ class KinetoReader {
     for (auto& track : run.tracks) {
       if (rebase_ && base_ns_ != 0) rebaseTrack(track.intervals, run.records);
       if (track.kind == trace::TrackKind::HostThread) {
-        std::string process = process_names_.count(track.pid) ? process_names_[track.pid] : "process";
+        std::string process = process_names_.count(track.pid) ? process_names_[track.pid] : "";
         std::string thread = thread_names_.count({track.pid, track.tid}) ? thread_names_[{track.pid, track.tid}]
                              : thread_names_by_id_.count(track.tid) ? thread_names_by_id_[track.tid]
-                                                                 : "thread " + std::to_string(track.tid);
-        track.name = process + " (pid " + std::to_string(track.pid) + ") · " + thread;
+                                                                 : "";
+        track.name = trace::namedThreadTrackName(process, track.pid, thread, track.tid);
       }
     }
     for (std::int32_t id : run.gpuDeviceIds()) {
@@ -319,6 +325,7 @@ class KinetoReader {
   std::map<std::string, std::int64_t, std::less<>> named_thread_ids_;
   std::map<std::int64_t, std::string> thread_names_by_id_;
   sj::parser parser_;  // top-level keys (event batches have their own KinetoEventReader)
+  std::string repaired_;  // a top-level piece made valid UTF-8, when it was not
   trace::StringTable& strings_;
   trace::RunBuilder builder_;
   std::string_view what_;

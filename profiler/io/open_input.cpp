@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "io/decompressed_stream.h"
 #include "io/file_bytes.h"
@@ -13,6 +14,7 @@
 #include "io/nsys_import.h"
 #include "io/session_store.h"
 #include "io/sqlite_handle.h"
+#include "io/sqlite_header.h"
 
 namespace feedscope::io {
 
@@ -58,12 +60,24 @@ trace::Session openStream(const std::string& path, const ProgressFn& progress) {
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!f) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
   DecompressedStream in(f.get(), path, 0, {});
-  constexpr std::size_t kHead = 64;
-  std::string head(kHead, '\0');
-  head.resize(in.read(head.data(), head.size()));
+  // Enough for SQLite's whole header, read to the end of what the pipe holds if shorter.
+  std::string head(kSqliteHeaderBytes, '\0');
+  std::size_t got = 0;
+  while (got < head.size()) {
+    std::size_t n = in.read(head.data() + got, head.size() - got);
+    if (n == 0) break;
+    got += n;
+  }
+  head.resize(got);
   if (head.empty()) throw InputError(path + (in.isGzip() ? ": empty file (after decompression)" : ": empty file"));
   trace::Session session;
   if (!in.isGzip() && looksLikeSqlite(head)) {
+    // The header is checked before anything more is buffered; when it states the database's size,
+    // a stream longer than that is refused as soon as it is.
+    if (std::string problem = sqliteHeaderProblem(head); !problem.empty()) {
+      throw InputError(path + ": not a readable database (" + problem + ")");
+    }
+    const std::optional<std::uint64_t> stated = sqliteSizeFromHeader(head);
     ByteBuffer all(std::size_t{1} << 20);
     all.append(head.data(), head.size());
     for (;;) {
@@ -71,6 +85,10 @@ trace::Session openStream(const std::string& path, const ProgressFn& progress) {
       std::size_t n = in.read(all.data() + all.size(), all.capacity() - all.size());
       if (n == 0) break;
       all.setSize(all.size() + n);
+      if (stated && all.size() > *stated) {
+        throw InputError(path + ": not a readable database (longer than the " + std::to_string(*stated) +
+                         " bytes its header states)");
+      }
     }
     std::string_view data = all.view();
     SqliteDb db = openSqliteFromMemory(data, path);

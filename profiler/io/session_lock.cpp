@@ -42,6 +42,41 @@ bool sameFile(int fd, const std::string& path) {
          open.st_ino == named.st_ino;
 }
 
+constexpr int kGoneAgain = -2;
+
+// Opens the lock file, creating it when missing (`created` says so). -1 with errno on failure;
+// kGoneAgain when it existed and was removed before we could open it (its holder released it).
+int openLockFile(const std::string& path, bool& created) {
+  created = false;
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  if (fd >= 0) {
+    created = true;
+    return fd;
+  }
+  if (errno != EEXIST) return -1;
+  fd = ::open(path.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) return kGoneAgain;
+  return fd;
+}
+
+// A lock file an earlier feedscope made and left (killed before it could remove it): a regular
+// file of ours with no other name, holding nothing but a pid line. Anything else was not made by
+// Feedscope and is never written into or removed.
+bool isFeedscopeLockFile(int fd) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 || st.st_uid != ::geteuid() ||
+      st.st_size > 24) {
+    return false;
+  }
+  char buf[32] = {};
+  ssize_t n = ::pread(fd, buf, sizeof buf, 0);
+  if (n < 0 || n != st.st_size) return false;
+  for (ssize_t i = 0; i < n; ++i) {
+    if (!(buf[i] >= '0' && buf[i] <= '9') && !(buf[i] == '\n' && i == n - 1)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 SessionWriteLock::SessionWriteLock(const std::string& sessionPath, LockWait wait,
@@ -51,7 +86,9 @@ SessionWriteLock::SessionWriteLock(const std::string& sessionPath, LockWait wait
   lock_path_ = lockPathFor(target.path);
   bool told = false;
   for (;;) {
-    int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+    bool created = false;
+    int fd = openLockFile(lock_path_, created);
+    if (fd == kGoneAgain) continue;
     if (fd < 0) {
       throw OutputError(sessionPath + ": cannot lock for writing (" + lock_path_ + ": " + std::strerror(errno) + ")");
     }
@@ -80,18 +117,23 @@ SessionWriteLock::SessionWriteLock(const std::string& sessionPath, LockWait wait
     // The previous holder removes the lock file on release: a lock on that removed file locks nothing.
     if (sameFile(fd, lock_path_)) {
       fd_ = fd;
+      owned_ = created || isFeedscopeLockFile(fd);
       break;
     }
     ::close(fd);
   }
+  // Only a lock file Feedscope made gets the pid and is removed later: one planted there (a hard link
+  // to someone's file, which O_NOFOLLOW does not stop) still serves as the lock, untouched.
+  if (!owned_) return;
   std::string pid = std::to_string(::getpid()) + "\n";
   if (::ftruncate(fd_, 0) == 0) (void)!::pwrite(fd_, pid.data(), pid.size(), 0);
 }
 
 SessionWriteLock::~SessionWriteLock() {
   if (fd_ < 0) return;
-  // Unlink while still holding the lock, so a waiter that gets it next sees the file is gone and retries.
-  ::unlink(lock_path_.c_str());
+  // Unlink while still holding the lock, so a waiter that gets it next sees the file is gone and
+  // retries. Only if the name still is our file: never remove what another made.
+  if (owned_ && sameFile(fd_, lock_path_)) ::unlink(lock_path_.c_str());
   ::close(fd_);
 }
 

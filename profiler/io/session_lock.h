@@ -2,7 +2,8 @@
 // of the same file take an advisory lock (flock on "<session>.lock" beside the session's real path)
 // from before they read the session to after they renamed the new one into place, so two appends at
 // once both land. The lock file is removed on release; a writer that waited re-checks that the file
-// it locked is still the lock file.
+// it locked is still the lock file. A file at the lock's name that Feedscope did not make (a hard
+// link planted there) is locked but never written into or removed.
 #pragma once
 
 #include <functional>
@@ -28,6 +29,7 @@ class SessionWriteLock {
  private:
   std::string lock_path_;
   int fd_ = -1;
+  bool owned_ = false;  // a lock file Feedscope made: written with the pid and removed on release
 };
 
 }  // namespace feedscope::io

@@ -3,6 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <limits>
+#include <string>
+
 namespace feedscope::io {
 namespace {
 
@@ -19,6 +22,14 @@ Kind kindFromText(const SqliteStatement& st, int i, FromName fromName, std::stri
 
 void bindValue(SqliteStatement& st, int i, const SessionLabels& labels) {
   st.bind(i, nlohmann::json(labels).dump());
+}
+
+void readValue(const SqliteStatement& st, int i, std::int32_t& v, const std::string& what) {
+  const std::int64_t stored = st.integer(i);
+  if (stored < std::numeric_limits<std::int32_t>::min() || stored > std::numeric_limits<std::int32_t>::max()) {
+    throw InputError(what + ": corrupt session (" + std::to_string(stored) + " does not fit a 32-bit field)");
+  }
+  v = static_cast<std::int32_t>(stored);
 }
 
 void readValue(const SqliteStatement& st, int i, trace::TrackKind& v, const std::string& what) {

@@ -47,9 +47,9 @@ void bindValue(SqliteStatement& st, int i, const SessionLabels& labels);
 inline void readValue(const SqliteStatement& st, int i, std::int64_t& v, const std::string&) {
   v = st.integer(i);
 }
-inline void readValue(const SqliteStatement& st, int i, std::int32_t& v, const std::string&) {
-  v = static_cast<std::int32_t>(st.integer(i));
-}
+// A 32-bit field (a device id, a stream) holding more than 32 bits is refused rather than truncated:
+// truncated, it would read as another id than the one a later append finds in the file.
+void readValue(const SqliteStatement& st, int i, std::int32_t& v, const std::string& what);
 inline void readValue(const SqliteStatement& st, int i, std::uint64_t& v, const std::string&) {
   v = static_cast<std::uint64_t>(st.integer(i));
 }

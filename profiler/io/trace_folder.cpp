@@ -34,9 +34,15 @@ std::string runNameOf(std::string file) {
 std::vector<std::string> traceFilesIn(const std::string& folder) {
   std::vector<std::string> files;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    if (entry.is_regular_file(ec) && isTraceName(entry.path().filename().string())) {
-      files.push_back(entry.path().string());
+  fs::directory_iterator it(folder, ec);
+  if (ec) throw InputError(folder + ": " + ec.message());
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    // The entry's own status check has its own error code: a dangling link or a link loop (an
+    // editor's lock link) is not a trace file and is skipped wherever it comes in the listing,
+    // instead of its ENOENT/ELOOP being taken for a failure to list the folder.
+    std::error_code statusError;
+    if (isTraceName(it->path().filename().string()) && it->is_regular_file(statusError)) {
+      files.push_back(it->path().string());
     }
   }
   if (ec) throw InputError(folder + ": " + ec.message());

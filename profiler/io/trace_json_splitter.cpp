@@ -161,6 +161,19 @@ std::size_t TraceJsonSplitter::skipInsideEntry(std::size_t i) {
   return i;
 }
 
+namespace {
+
+// A byte for an error message: itself when printable ASCII, its value otherwise (an ESC or a NUL
+// from a hostile file must not reach the terminal raw).
+std::string describeByte(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  if (byte >= 0x20 && byte < 0x7F) return std::string("'") + c + "'";
+  static constexpr char kHex[] = "0123456789abcdef";
+  return std::string("byte 0x") + kHex[byte >> 4] + kHex[byte & 0xF];
+}
+
+}  // namespace
+
 TraceJsonSplitter::TraceJsonSplitter(TraceJsonSink& sink, std::string what, std::size_t batchBytes)
     : sink_(sink), what_(std::move(what)), batch_bytes_(batchBytes) {}
 
@@ -325,7 +338,7 @@ void TraceJsonSplitter::scanStep() {
         } else if (c == '}' && state_ == State::KeyOrEnd) {
           state_ = State::Done;
         } else {
-          invalid(std::string("a key expected at the top level, found '") + c + "'");
+          invalid("a key expected at the top level, found " + describeByte(c));
         }
         break;
       }
@@ -348,7 +361,12 @@ void TraceJsonSplitter::scanStep() {
         if (pos_ == end_) return;
         depth_ = 0;
         in_string_ = false;
-        if (buf_[pos_] == '[' && isTraceEventsKey({buf_.data() + key_start_, key_end_ - key_start_})) {
+        const bool isEvents = isTraceEventsKey({buf_.data() + key_start_, key_end_ - key_start_});
+        // JSON readers disagree on a repeated key (most keep the last, this splitter would merge
+        // both arrays): a trace that gives traceEvents twice is refused rather than misread.
+        if (isEvents && events_key_seen_) invalid("traceEvents given twice");
+        events_key_seen_ = events_key_seen_ || isEvents;
+        if (buf_[pos_] == '[' && isEvents) {
           state_ = State::Events;
           events_start_ = ++pos_;
           last_comma_ = 0;
@@ -372,7 +390,7 @@ void TraceJsonSplitter::scanStep() {
         } else if (c == '}') {
           state_ = State::Done;
         } else {
-          invalid(std::string("',' or '}' expected at the top level, found '") + c + "'");
+          invalid("',' or '}' expected at the top level, found " + describeByte(c));
         }
         break;
       }

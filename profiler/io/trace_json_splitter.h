@@ -73,6 +73,7 @@ class TraceJsonSplitter {
   std::size_t pos_ = 0;  // next byte to scan
   State state_ = State::Start;
   bool bare_array_ = false;
+  bool events_key_seen_ = false;  // a top-level key "traceEvents" came already
   bool in_string_ = false;
   std::size_t depth_ = 0;
   std::size_t key_start_ = 0, key_end_ = 0;  // the key being read (raw, escapes kept)

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -23,6 +24,7 @@
 #include "launch/progress_lines.h"
 #include "launch/stream_merge.h"
 #include "rawstream/reader.h"
+#include "trace/rank_environment.h"
 #include "trace/session_merge.h"
 #include "trace/utf8.h"
 
@@ -74,9 +76,7 @@ Recording::Recording(RecordOptions options) : options_(std::move(options)) {
   if (options_.duration_s < 0 || !std::isfinite(options_.duration_s)) {
     throw io::InputError("--duration must be more than 0");
   }
-  // Seconds become int64 nanoseconds: past ~292 years that overflows. A year is plenty.
-  constexpr double kLongestSeconds = 366.0 * 24 * 3600;
-  if (options_.delay_s > kLongestSeconds || options_.duration_s > kLongestSeconds) {
+  if (options_.delay_s > kLongestWindowSeconds || options_.duration_s > kLongestWindowSeconds) {
     throw io::InputError("--delay and --duration take at most a year (31622400 seconds)");
   }
   if (options_.capture.kind == CaptureSpec::Kind::NvtxRange && !options_.nvtx) {
@@ -95,6 +95,13 @@ Recording::Recording(RecordOptions options) : options_(std::move(options)) {
   }
   raw_dir_ = buf.data();
   remove_raw_dir_ = !options_.keep_raw;
+  // The warnings about the user's own injection variables, known before the program runs so that
+  // they can be shown first: the environment run() builds differs only in the time window.
+  InjectionSettings settings;
+  settings.library = options_.injection_library;
+  settings.raw_dir = raw_dir_;
+  settings.nvtx = options_.nvtx;
+  (void)recordingEnvironment(environ, settings, env_warnings_);
 }
 
 Recording::~Recording() {
@@ -117,7 +124,8 @@ std::optional<ChildExit> Recording::run(SpawnFailure& failure) {
   settings.window_start_ns = window_start_ns_;
   settings.window_end_ns = window_end_ns_;
   settings.flush_ms = options_.flush_ms;
-  auto env = recordingEnvironment(environ, settings, env_warnings_);
+  std::vector<std::string> warningsAgain;  // the constructor's, again
+  auto env = recordingEnvironment(environ, settings, warningsAgain);
 
   auto child = ChildProcess::spawn(options_.argv, env, failure);
   if (!child) return std::nullopt;
@@ -176,6 +184,18 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   trace::Run run = mergeProcessStreams(streams, recordedStrings, trace::validUtf8(options_.label));
   run.command = trace::validUtf8(quoteCommandLine(options_.argv));
   run.labels["exit"] = exit.describe();
+  // Under torchrun, srun or mpirun this process and the program it ran are one rank: keep the launcher's
+  // rank variables so that the ranks' sessions read as one job (job/rank_identity.h).
+  for (auto names : {trace::kRankVariables, trace::kWorldSizeVariables}) {
+    for (std::string_view name : names) {
+      if (const char* value = std::getenv(std::string(name).c_str())) {
+        run.labels[trace::rankEnvironmentLabel(name)] = trace::validUtf8(value);
+      }
+    }
+  }
+  if (const char* local = std::getenv(std::string(trace::kLocalRankVariable).c_str())) {
+    run.labels[trace::rankEnvironmentLabel(trace::kLocalRankVariable)] = trace::validUtf8(local);
+  }
   if (window_start_ns_ > 0 || window_end_ns_ != std::numeric_limits<std::int64_t>::max()) {
     auto stats = applyTimeWindow(run, window_start_ns_, window_end_ns_);
     run.labels["window"] = fmt::format("--delay {} --duration {}", options_.delay_s, options_.duration_s);

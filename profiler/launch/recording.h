@@ -16,6 +16,10 @@
 
 namespace feedscope::launch {
 
+// --delay and --duration take at most a year: seconds become int64 nanoseconds, which overflow past
+// ~292 years.
+inline constexpr double kLongestWindowSeconds = 366.0 * 24 * 3600;
+
 struct RecordOptions {
   std::vector<std::string> argv;  // the program and its arguments, exactly as given
   std::string output;             // the session file
