@@ -558,6 +558,9 @@ void ChartsPanel::buildBandwidth(QChart* bandwidth, const QColor& background) {
   // A run and a memory kind per entry: past four entries a row at the bottom leaves each too little
   // room for a name, a column on the right has a line each.
   if (bandwidth->series().size() > 4) bandwidth->legend()->setAlignment(Qt::AlignRight);
+  // The legend's marks take each series' own shape (a square for pageable, a circle for pinned), so
+  // the key reads as the points do.
+  bandwidth->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
   // An octave either side, so the extreme points are not cut in half by the plot's edge.
   auto* x = new QCategoryAxis;
   x->setTitleText(tr("bytes per copy"));

@@ -13,6 +13,7 @@
 #include "ui/run_name_elision.h"
 #include "view/elide.h"
 #include "view/item_ref.h"
+#include "view/process_activity.h"
 #include "view/ruler.h"
 
 namespace feedscope::ui {
@@ -427,9 +428,19 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     double y = m.toY(band.y);
     if (y > size.height() || y + band.height < m.lanesTop()) continue;
     p.fillRect(QRectF(0, y, size.width(), band.height), theme.alternate);
+    // What the process did, a bar per pixel column as tall as its busy share, under its name.
+    const std::vector<float> busy = view::processActivity(model, band.run, band.pid, *f.viewport);
+    const QColor activity = toQColor(view::palette::kHostRange);
+    for (std::size_t x = 0; x < busy.size(); ++x) {
+      if (busy[x] <= 0) continue;
+      const double h = std::max(1.0, busy[x] * (band.height - 2));
+      p.fillRect(QRectF(f.label_width + static_cast<double>(x), y + band.height - 1 - h, 1, h), activity);
+    }
     p.setPen(theme.text);
-    p.drawText(QRectF(6, y, size.width() - 12, band.height), Qt::AlignVCenter | Qt::AlignLeft,
-               QStringLiteral("▸ process %1 · %2 lanes folded (click to open)").arg(band.pid).arg(band.lane_count));
+    p.drawText(QRectF(6, y, f.label_width - 10, band.height), Qt::AlignVCenter | Qt::AlignLeft,
+               QFontMetrics(p.font()).elidedText(
+                   QStringLiteral("▸ process %1 · %2 lanes").arg(band.pid).arg(band.lane_count), Qt::ElideRight,
+                   f.label_width - 10));
   }
   const QFont normal = p.font();
   QFont bold = normal;

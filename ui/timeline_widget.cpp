@@ -126,7 +126,10 @@ double TimelineWidget::lanesHeight() const {
 }
 
 double TimelineWidget::contentYAt(int widgetY) const {
-  return widgetY - kRulerHeight + vscroll_->value();
+  // The pinned band stays at the top: what lies under it is not scrolled.
+  const double y = widgetY - kRulerHeight;
+  if (y < layout_.pinned_height) return y;
+  return y + vscroll_->value();
 }
 
 void TimelineWidget::relayout() {
@@ -163,14 +166,27 @@ const view::DrawList& TimelineWidget::drawList() {
       list_ = {};
     }
     marks_ = view::markMatches(search_, list_, layout_);
+    pinned_list_.reset();
     list_dirty_ = false;
   }
   return list_;
 }
 
+const view::DrawList& TimelineWidget::pinnedList() {
+  drawList();  // brings the viewport's width up to date and drops a stale band
+  if (!pinned_list_) {
+    pinned_list_ = doc_ && doc_->timeline && layout_.pinned_height > 0
+                       ? view::buildDrawList(*doc_->timeline, layout_, viewport_, 0, layout_.pinned_height)
+                       : view::DrawList{};
+    pinned_marks_ = view::markMatches(search_, *pinned_list_, layout_);
+  }
+  return *pinned_list_;
+}
+
 std::optional<view::Hit> TimelineWidget::hitAt(QPoint pos) {
   if (!doc_ || pos.x() < kLabelWidth || pos.y() < kRulerHeight) return std::nullopt;
-  return view::hitTest(drawList(), layout_, xInLanes(pos), contentYAt(pos.y()));
+  const bool inPinnedBand = pos.y() - kRulerHeight < layout_.pinned_height;
+  return view::hitTest(inPinnedBand ? pinnedList() : drawList(), layout_, xInLanes(pos), contentYAt(pos.y()));
 }
 
 void TimelineWidget::fit() {
@@ -523,6 +539,20 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
                    TimelineTheme::fromPalette(palette()).header);
   painter.setClipRect(QRect(QPoint(0, 0), area));
   paintTimeline(painter, area, frame, TimelineTheme::fromPalette(palette()));
+  if (frame.model != nullptr && layout_.pinned_height > 0 && vscroll_->value() > 0) {
+    // docs/gui.md convention 4: the pinned lanes stay at the top while the rest scrolls under them.
+    TimelineFrame band = frame;
+    band.scroll_y = 0;
+    band.list = &pinnedList();
+    band.search = search_.active() ? &pinned_marks_ : nullptr;
+    const int bandHeight = static_cast<int>(std::ceil(layout_.pinned_height));
+    painter.save();
+    painter.setClipRect(QRect(0, kRulerHeight, area.width(), bandHeight));
+    paintTimeline(painter, QSize(area.width(), kRulerHeight + bandHeight), band, TimelineTheme::fromPalette(palette()));
+    painter.restore();
+    painter.setPen(QPen(palette().color(QPalette::Mid), 1));
+    painter.drawLine(QPointF(0, kRulerHeight + bandHeight - 0.5), QPointF(area.width(), kRulerHeight + bandHeight - 0.5));
+  }
   if (lane_drop_) {
     // Where the dragged lane will land: a line over the lane it goes above or below.
     if (const view::LanePlacement* lp = layout_.placementOf(lane_drop_->lane)) {

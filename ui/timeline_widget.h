@@ -44,6 +44,8 @@ class TimelineWidget : public QWidget {
   const view::LaneLayout& layout() const { return layout_; }
   // The draw list of the current view (built if needed).
   const view::DrawList& drawList();
+  // The pinned band's draw list: the lanes above LaneLayout::pinned_height, never scrolled.
+  const view::DrawList& pinnedList();
   // Widget coordinates -> what is there.
   std::optional<view::Hit> hitAt(QPoint pos);
   int lanesLeft() const { return kLabelWidth; }
@@ -167,6 +169,9 @@ class TimelineWidget : public QWidget {
   bool list_dirty_ = true;
   std::vector<QString> headlines_;
   std::vector<std::string> run_names_;  // as the run headers show them
+  // What the pinned band draws (unscrolled), built when first asked for after the view changed.
+  std::optional<view::DrawList> pinned_list_;
+  view::SearchMarks pinned_marks_;
   QScrollBar* vscroll_ = nullptr;
 
   // What a resize keeps in view: everything, a range asked for, or the zoom level the user chose.

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <utility>
+#include <vector>
 
 #include "io/atomic_file.h"
 #include "present/causes.h"
@@ -88,6 +90,8 @@ void writeChromeTrace(const trace::Session& session, const std::vector<analysis:
   std::fputs(fmt::format(R"("run_time_origins_ns":{{{}}}}},"traceEvents":[)", originsJson).c_str(), out);
   Writer w(out);
   QuotedStrings names(session.strings);
+  // Flow ids are unique in the file: one per launch → GPU operation pair, over every run.
+  std::uint64_t flowId = 0;
 
   for (std::size_t r = 0; r < session.runs.size(); ++r) {
     const trace::Run& run = session.runs[r];
@@ -111,6 +115,14 @@ void writeChromeTrace(const trace::Session& session, const std::vector<analysis:
       return it->second;
     };
 
+    // The flows Perfetto draws as arrows (docs/gui.md convention 9): from the CUDA call that launched
+    // a GPU operation to the operation, matched by correlation id.
+    struct FlowEnd {
+      std::int64_t pid, tid;
+      TimeNs start;
+    };
+    std::map<std::uint32_t, FlowEnd> launches;
+    std::vector<std::pair<std::uint32_t, FlowEnd>> launched;
     for (std::size_t ti = 0; ti < run.tracks.size(); ++ti) {
       const trace::Track& track = run.tracks[ti];
       std::int64_t pid = pidFor(track);
@@ -118,6 +130,14 @@ void writeChromeTrace(const trace::Session& session, const std::vector<analysis:
       w.threadName(pid, tid, track.name, tid);
       const auto& iv = track.intervals;
       for (std::size_t i = 0; i < iv.size(); ++i) {
+        if (iv.correlation[i] != 0) {
+          const trace::IntervalKind k = iv.kind[i];
+          if (!track.isGpu() && (k == trace::IntervalKind::RuntimeApi || k == trace::IntervalKind::DriverApi)) {
+            launches.try_emplace(iv.correlation[i], FlowEnd{pid, tid, iv.start_ns[i]});
+          } else if (track.isGpu() && (k == trace::IntervalKind::Kernel || trace::isCopy(k) || k == trace::IntervalKind::Memset)) {
+            launched.push_back({iv.correlation[i], FlowEnd{pid, tid, iv.start_ns[i]}});
+          }
+        }
         std::string args;
         if (iv.bytes[i] != 0) args += fmt::format(R"("bytes":{},)", iv.bytes[i]);
         if (trace::isCopy(iv.kind[i])) {
@@ -130,6 +150,18 @@ void writeChromeTrace(const trace::Session& session, const std::vector<analysis:
                             trace::intervalKindName(iv.kind[i]), names.get(iv.name[i]), pid, tid,
                             w.micros(iv.start_ns[i]), Writer::duration(iv.end_ns[i] - iv.start_ns[i]), args));
       }
+    }
+
+    // "s" binds to the slice it starts in (the call), "f" with "bp":"e" to the slice that starts where
+    // it ends (the GPU operation): the Chrome trace format's flow events, version 1.
+    for (const auto& [correlation, op] : launched) {
+      auto call = launches.find(correlation);
+      if (call == launches.end()) continue;
+      ++flowId;
+      w.event(fmt::format(R"({{"ph":"s","cat":"launch","name":"launch","id":{},"pid":{},"tid":{},"ts":{}}})", flowId,
+                          call->second.pid, call->second.tid, w.micros(call->second.start)));
+      w.event(fmt::format(R"({{"ph":"f","bp":"e","cat":"launch","name":"launch","id":{},"pid":{},"tid":{},"ts":{}}})",
+                          flowId, op.pid, op.tid, w.micros(op.start)));
     }
 
     if (r >= analyses.size()) continue;

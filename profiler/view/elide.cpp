@@ -79,17 +79,19 @@ std::string keepDistinguishing(const std::string& name, const std::vector<Piece>
   order.push_back(pieces.size() - 1);
   addDistinguishing(true);
   std::vector<bool> kept(pieces.size(), false);
-  bool any = false;
+  bool keptDistinguishing = false;
   for (std::size_t k : order) {
     if (kept[k]) continue;
+    // Context only beside a distinguishing word: "h200…" alone tells nothing.
+    if (!keptDistinguishing && !distinguishing[k]) continue;
     kept[k] = true;
     if (codePointCount(render(pieces, kept)) <= maxChars) {
-      any = true;
+      keptDistinguishing = keptDistinguishing || distinguishing[k];
     } else {
       kept[k] = false;
     }
   }
-  if (any) return render(pieces, kept);
+  if (keptDistinguishing) return render(pieces, kept);
   // Not even the first distinguishing word fits: that word, cut in the middle, between two "…".
   for (std::size_t k : order) {
     if (distinguishing[k] && maxChars >= 5)

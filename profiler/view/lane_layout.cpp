@@ -53,7 +53,10 @@ LaneLayout layoutLanes(const TimelineModel& model, const std::vector<bool>& coll
     place(l, true);
     anyPinned = true;
   }
-  if (anyPinned) y += options.run_gap_px;
+  if (anyPinned) {
+    y += options.run_gap_px;
+    layout.pinned_height = y;
+  }
   for (std::size_t r = 0; r < model.runs().size(); ++r) {
     if (r > 0) y += options.run_gap_px;
     layout.runs.push_back({r, y, options.run_header_px, arrangement.isRunCollapsed(r)});

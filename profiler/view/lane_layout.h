@@ -95,6 +95,9 @@ struct LaneLayout {
   std::vector<LanePlacement> lanes;  // in display order; lanes[k].lane indexes TimelineModel::lanes()
   std::vector<SlotPlacement> row_slots;
   double height = 0;
+  // Where the pinned lanes end (with the gap below them); 0 without any. The widget keeps content
+  // above it at the top while the rest scrolls under it (docs/gui.md convention 4, as in Perfetto).
+  double pinned_height = 0;
 
   // The placement of the lane under content y, if any.
   std::optional<std::size_t> laneAt(double y) const;

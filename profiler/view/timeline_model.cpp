@@ -99,10 +99,16 @@ Rgb laneBaseColor(LaneKind kind) {
   }
 }
 
+// CUPTI's "no stream" (a context-wide synchronisation) is (uint32_t)-1, which Kineto writes as
+// 4294967295: it is stream -1, as Perfetto and the profiler's tables show it.
+std::int64_t shownStream(std::int64_t stream) {
+  return stream == 4294967295 ? -1 : stream;
+}
+
 std::string trackTitle(const trace::Track& track) {
   switch (track.kind) {
     case TrackKind::GpuStream:
-      return "GPU " + std::to_string(track.device) + " stream " + std::to_string(track.stream);
+      return "GPU " + std::to_string(track.device) + " stream " + std::to_string(shownStream(track.stream));
     case TrackKind::GpuMarkers:
       return "GPU " + std::to_string(track.device);
     case TrackKind::HostThread:
@@ -328,7 +334,7 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
       lane.title = trackTitle(*track) + " · " + std::string(laneKindLabel(kind));
       lane.run = runIndex;
       lane.device = track->device;
-      lane.stream = track->stream;
+      lane.stream = shownStream(track->stream);
       lane.track = track;
       lane.strings = input.strings;
       lane.interval_count = positions.size();

@@ -70,6 +70,45 @@ TEST(ChromeTrace, OpensAsJsonWithAStarvationTrack) {
   EXPECT_EQ(doc["otherData"]["run_time_origins_ns"]["example, \"quoted\""], testing::kBase);
 }
 
+// A CUDA call and the kernel and copy it launched (correlation 5 and 6): a flow from each call to its
+// operation, as Perfetto draws it ("s" on the call's thread at its start, "f" binding to the
+// operation's start on the GPU), one id per pair; a kernel without a call has none.
+TEST(ChromeTrace, LaunchesAreFlowsToTheirGpuOperations) {
+  testing::RunFixture f("flows");
+  f.api("cudaLaunchKernel", 0, 5, 5);
+  f.api("cudaMemcpyAsync", 10, 12, 6);
+  f.kernel(20, 30, 7, 5);
+  f.h2d(40, 60, 4096, trace::MemoryKind::Pinned, 7, 6);
+  f.kernel(70, 80, 7, 9);
+  trace::Session s = f.finish();
+  Report report = buildReport(s, "flows", {});
+  TempDir dir;
+  exportChromeTrace(s, report.analyses, dir.file("t.json"));
+  json doc = json::parse(testing::readWholeFile(dir.file("t.json")));
+  std::map<long long, json> starts, ends;
+  std::map<std::string, std::pair<int, int>> sliceThread;  // cat → pid, tid of the run's slices
+  for (const auto& e : doc["traceEvents"]) {
+    if (e["ph"] == "s") starts[e["id"].get<long long>()] = e;
+    if (e["ph"] == "f") ends[e["id"].get<long long>()] = e;
+    if (e["ph"] == "X") sliceThread[e["cat"]] = {e["pid"].get<int>(), e["tid"].get<int>()};
+  }
+  ASSERT_EQ(starts.size(), 2u);
+  ASSERT_EQ(ends.size(), 2u);
+  std::set<double> callTimes, opTimes;
+  for (const auto& [id, start] : starts) {
+    ASSERT_EQ(ends.count(id), 1u);
+    const json& end = ends[id];
+    EXPECT_EQ(end["bp"], "e");
+    EXPECT_EQ(start["pid"].get<int>(), sliceThread["runtime_api"].first);
+    EXPECT_EQ(start["tid"].get<int>(), sliceThread["runtime_api"].second);
+    EXPECT_EQ(end["pid"].get<int>(), sliceThread["kernel"].first);
+    callTimes.insert(start["ts"].get<double>());
+    opTimes.insert(end["ts"].get<double>());
+  }
+  EXPECT_EQ(callTimes, (std::set<double>{0.0, 0.010}));
+  EXPECT_EQ(opTimes, (std::set<double>{0.020, 0.040}));
+}
+
 TEST(ChromeTrace, RunsRecordedApartStartTogetherAndReadAsTheReportDoes) {
   // Two runs 4.7 s apart on the clock: in the export each starts at 0, and an evidence range of the
   // report is at the same time in the export (the run's start is time 0 everywhere).

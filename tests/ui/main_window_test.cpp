@@ -360,6 +360,17 @@ TEST_F(WindowFixture, FindingTitlesTakeTheRestOfTheDockAndWrapRatherThanBeCut) {
       text->toPlainText().startsWith(QString::fromStdString(window.findings()->model()->finding(1)->title)));
 }
 
+// The bandwidth chart's legend draws each entry in its points' shape (square pageable, circle pinned).
+TEST_F(WindowFixture, TheBandwidthLegendShapesAreThePointsShapes) {
+  QChart* chart = window.charts()->bandwidthChart();
+  ASSERT_FALSE(chart->series().isEmpty());
+  EXPECT_EQ(chart->legend()->markerShape(), QLegend::MarkerShapeFromSeries);
+  for (QLegendMarker* marker : chart->legend()->markers()) {
+    const QLegend::MarkerShape shape = marker->shape() == QLegend::MarkerShapeDefault ? chart->legend()->markerShape() : marker->shape();
+    EXPECT_EQ(shape, QLegend::MarkerShapeFromSeries) << marker->label().toStdString();
+  }
+}
+
 TEST_F(WindowFixture, ChartsTakeTheWindowsColoursInTheDarkTheme) {
   window.setTheme("dark", false);
   QCoreApplication::processEvents();  // the palette reaches the widgets through events

@@ -20,6 +20,7 @@
 #include "ui/timeline_widget.h"
 #include "ui_fixture.h"
 #include "view/item_ref.h"
+#include "view/lane_layout.h"
 
 namespace feedscope::ui {
 namespace {
@@ -92,6 +93,46 @@ TEST_F(Habits, ADoubleClickedStepStaysSelectedAndFillsTheView) {
   EXPECT_LE(shown.start, seventh.start);
   EXPECT_GE(shown.end, seventh.end);
   EXPECT_LE(shown.length(), 1.1 * seventh.length());
+}
+
+// A pinned lane stays at the top while the lanes below scroll under it (Perfetto's pinned tracks):
+// scrolled to the bottom, the top of the lanes still shows it and a click there hits it.
+TEST(PinnedLanes, StayAtTheTopWhileTheRestScrolls) {
+  TimelineWidget widget;
+  widget.resize(1200, 300);
+  widget.setDocument(testing::sampleDocument());  // two runs' lanes: far taller than 300 px
+  widget.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+  const auto& lanes = widget.document()->timeline->lanes();
+  std::size_t steps = lanes.size();
+  for (std::size_t l = 0; l < lanes.size() && steps == lanes.size(); ++l) {
+    if (lanes[l].kind == view::LaneKind::Steps) steps = l;
+  }
+  ASSERT_LT(steps, lanes.size());
+  view::LaneArrangement pinned;
+  pinned.setPinned(steps, true);
+  widget.setArrangement(pinned);
+  ASSERT_GT(widget.layout().pinned_height, 0);
+  auto* scroll = widget.findChild<QScrollBar*>("timelineScroll");
+  ASSERT_GT(scroll->maximum(), 200);
+  scroll->setValue(scroll->maximum());
+  QApplication::processEvents();
+  const auto* placement = widget.layout().placementOf(steps);
+  ASSERT_NE(placement, nullptr);
+  const int y = widget.lanesTop() + static_cast<int>(placement->y + placement->height / 2);
+  EXPECT_DOUBLE_EQ(widget.contentYAt(y), std::floor(placement->y + placement->height / 2));
+  // A step is under the cursor there, at any scroll.
+  const auto& row = lanes[steps].rows[0];
+  const double mid = widget.document()->timeline->toDisplay(lanes[steps].run, (row.start(0) + row.end(0)) / 2);
+  const QPoint at(widget.lanesLeft() + static_cast<int>(widget.viewport().toPx(mid)), y);
+  auto hit = widget.hitAt(at);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->lane, steps);
+  // And it is drawn there: the step's colour fills pixels in the band.
+  const QImage image = widget.grab().toImage();
+  int coloured = 0;
+  for (int x = widget.lanesLeft(); x < image.width() - 20; ++x) coloured += image.pixel(x, y) != image.pixel(widget.lanesLeft() - 2, y) ? 1 : 0;
+  EXPECT_GT(coloured, 100);
 }
 
 // `+` (Shift+= on most layouts) and the keypad's `+` zoom in; `-` zooms out.

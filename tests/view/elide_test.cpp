@@ -52,6 +52,13 @@ TEST(DistinctNames, SixRunsOfASweepReadDifferentlyInFourteenCharacters) {
   }
 }
 
+// Too short for the word that differs: that word is cut, never replaced by the shared "h200".
+TEST(DistinctNames, AWordTooLongIsCutRatherThanDropped) {
+  const auto shown = distinctNames({"h200_naive", "h200_stream", "h200_custombatch"}, 8);
+  EXPECT_EQ(shown[2], "…c…atch…");
+  EXPECT_NE(shown[0].find("naive"), std::string::npos) << shown[0];
+}
+
 TEST(DistinctNames, NamesWithTheSameWordsInAnotherOrderStillEndDistinct) {
   const auto shown = distinctNames({"alpha_beta_gamma_delta", "beta_alpha_gamma_delta"}, 8);
   EXPECT_NE(shown[0], shown[1]);

@@ -47,6 +47,24 @@ TEST(TimelineModel, LanesFollowTheDisplayOrder) {
   EXPECT_EQ(m.model->runs()[0].lane_count, 7u);
 }
 
+// Kineto writes CUPTI's "no stream" of a context-wide synchronisation as 4294967295 ((uint32_t)-1):
+// the lane says stream -1, as Perfetto does.
+TEST(TimelineModel, TheUnsignedNoStreamIsShownAsStreamMinusOne) {
+  RunFixture f;
+  f.kernel(0, 100);
+  f.kernel(200, 300, 4294967295);
+  AnalysedModel m(f.finish());
+  bool found = false;
+  for (const auto& lane : m.model->lanes()) {
+    EXPECT_EQ(lane.title.find("4294967295"), std::string::npos) << lane.title;
+    if (lane.kind == LaneKind::Kernels && lane.stream == -1) {
+      found = true;
+      EXPECT_NE(lane.title.find("stream -1"), std::string::npos) << lane.title;
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
 TEST(TimelineModel, StarvationLaneHoldsTheCausesByGroup) {
   AnalysedModel m(copyThenCompute());
   const Lane& s = m.model->lanes()[0];
