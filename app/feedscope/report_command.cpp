@@ -6,8 +6,6 @@
 #include <deque>
 #include <filesystem>
 
-#include "terminal_text.h"
-#include "user_messages.h"
 #include "commands.h"
 #include "numeric_options.h"
 #include "numeric_options.h"
@@ -21,6 +19,8 @@
 #include "output_check.h"
 #include "progress.h"
 #include "standard_output.h"
+#include "terminal_text.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 
