@@ -12,6 +12,7 @@ using CommandAction = std::function<int()>;
 
 void addImportCommand(CLI::App& app, CommandAction& action);
 void addReportCommand(CLI::App& app, CommandAction& action);
+void addSummarizeCommand(CLI::App& app, CommandAction& action);
 void addExportCommand(CLI::App& app, CommandAction& action);
 void addDevicesCommand(CLI::App& app, CommandAction& action);
 void addDemoCommand(CLI::App& app, CommandAction& action);

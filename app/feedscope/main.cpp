@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   CommandAction action;
   addImportCommand(app, action);
   addReportCommand(app, action);
+  addSummarizeCommand(app, action);
   addExportCommand(app, action);
   addDevicesCommand(app, action);
   addDemoCommand(app, action);

@@ -68,10 +68,10 @@ std::optional<std::string> injectionLibrary() {
 }
 
 void printLibraryNotFound() {
-  fmt::print(stderr,
-             "feedscope: error: {} not found: this feedscope was built without CUDA (or {} names a missing "
-             "file), so it cannot record\n",
-             launch::kInjectLibraryName, launch::kInjectLibraryVar);
+  printMessage(
+      "feedscope: error: {} not found: this feedscope was built without CUDA (or {} names a missing "
+      "file), so it cannot record\n",
+      launch::kInjectLibraryName, launch::kInjectLibraryVar);
 }
 
 // --print-injection-path: where record would load the library from, so an install can be checked on

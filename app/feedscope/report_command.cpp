@@ -14,6 +14,7 @@
 #include "io/input_error.h"
 #include "io/open_input.h"
 #include "report/report.h"
+#include "report/rank_summary_file.h"
 #include "report/report_gate.h"
 #include "io/trace_folder.h"
 #include "output_check.h"
@@ -27,6 +28,7 @@ namespace feedscope::cli {
 namespace {
 
 struct ReportOptions {
+  std::vector<std::string> inputs;  // one FILE, or rank summaries (.fssum)
   std::string input;
   std::vector<std::string> runs;
   std::vector<std::string> compareFiles;
@@ -59,10 +61,75 @@ void requireComparisonFor(const std::vector<report::Threshold>& thresholds, cons
   }
 }
 
-int runReport(const ReportOptions& o) {
+// Rank summaries: the files given, or the .fssum files of a folder given alone.
+std::vector<std::string> summaryFilesOf(const std::vector<std::string>& inputs) {
+  std::size_t summaries = 0;
+  for (const auto& i : inputs) summaries += report::isRankSummaryPath(i);
+  if (summaries > 0 && summaries < inputs.size()) {
+    throw io::InputError("report: give rank summaries (.fssum) alone, or one trace, session or folder");
+  }
+  if (summaries > 0) return inputs;
+  if (inputs.size() > 1) {
+    throw io::InputError("report: several FILEs must be rank summaries (.fssum, from feedscope summarize); give a "
+                         "folder for several traces");
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(inputs.front(), ec) && io::traceFilesIn(inputs.front()).empty()) {
+    return report::rankSummariesIn(inputs.front());
+  }
+  return {};
+}
+
+void writeReport(const ReportOptions& o, const report::Report& report) {
+  std::string text;
+  if (o.format == "json") {
+    text = report::renderJsonReport(report);
+  } else if (o.format == "md" || o.format == "markdown") {
+    text = report::renderMarkdownReport(report);
+  } else if (o.format == "html") {
+    text = report::renderHtmlReport(report);
+  } else {
+    text = report::renderTextReport(report);
+  }
+  // Run, device and kernel names come from file names and the traced program: made terminal-safe
+  // with the one sanitizer (JSON escapes control characters itself).
+  if (o.format != "json") text = printable(text, true);
+  if (o.output.empty() || o.output == "-") {
+    writeStandardOutput(text);
+    finishStandardOutput();  // a failed report is exit 5, whatever the thresholds say
+  } else {
+    io::writeFileAtomically(o.output, text);
+    printMessage("wrote {}\n", o.output);
+  }
+}
+
+int gate(const report::Report& report, const std::vector<report::Threshold>& thresholds) {
+  report::GateResult gate = report::evaluateThresholds(report, thresholds);
+  for (const auto& line : gate.skipped) printMessage("feedscope: note: not checked: {}\n", line);
+  for (const auto& line : gate.crossed) printMessage("feedscope: threshold crossed: {}\n", line);
+  return gate.crossed.empty() ? kExitOk : kExitThresholdCrossed;
+}
+
+// `report *.fssum`: the ranks' summaries joined into one job, read on all cores.
+int runSummaryReport(const ReportOptions& o, const std::vector<std::string>& files,
+                     const std::vector<report::Threshold>& thresholds) {
+  if (!o.compareFiles.empty() || !o.compareRun.empty() || !o.baseline.empty() || !o.runs.empty()) {
+    throw io::InputError("report: --compare, --compare-run, --baseline and --run take traces or sessions, not rank summaries");
+  }
+  requireComparisonFor(thresholds, report::Report{});
+  if (!o.output.empty()) requireDistinctFiles(o.output, files);
+  const std::string input = o.inputs.size() == 1 ? o.inputs.front() : fmt::format("{} rank summaries", files.size());
+  report::Report report = report::buildSummaryReport(report::readRankSummaries(files), files, input);
+  writeReport(o, report);
+  return gate(report, thresholds);
+}
+
+int runReport(ReportOptions o) {
   // Thresholds first: a typo in CI fails at once, before a large trace is read.
   std::vector<report::Threshold> thresholds;
   for (const auto& expression : o.failIf) thresholds.push_back(report::parseThreshold(expression));
+  if (auto summaries = summaryFilesOf(o.inputs); !summaries.empty()) return runSummaryReport(o, summaries, thresholds);
+  o.input = o.inputs.front();
   if (!o.output.empty()) {
     std::vector<std::string> inputs{o.input};
     inputs.insert(inputs.end(), o.compareFiles.begin(), o.compareFiles.end());
@@ -83,12 +150,8 @@ int runReport(const ReportOptions& o) {
   for (const std::string& file : o.compareFiles) {
     others.push_back(open(file));
     if (others.back().runs.empty()) throw io::InputError(file + ": holds no runs to compare");
-    report::Report second = report::buildReport(others.back(), file, options);
-    for (std::size_t i = 0; i < second.runs.size(); ++i) {
-      report.runs.push_back(second.runs[i]);
-      report.analyses.push_back(std::move(second.analyses[i]));
-      report.run_strings.push_back(&others.back().strings);
-    }
+    // Its ranks make a job of their own (`report jobA/ --compare jobB/`), never one with FILE's.
+    report::appendReport(report, report::buildReport(others.back(), file, options), &others.back().strings);
   }
   std::size_t baseline = 0;
   if (!o.compareRun.empty()) {
@@ -112,31 +175,8 @@ int runReport(const ReportOptions& o) {
   report::compareAgainst(report, baseline);
 
   requireComparisonFor(thresholds, report);
-
-  std::string text;
-  if (o.format == "json") {
-    text = report::renderJsonReport(report);
-  } else if (o.format == "md" || o.format == "markdown") {
-    text = report::renderMarkdownReport(report);
-  } else if (o.format == "html") {
-    text = report::renderHtmlReport(report);
-  } else {
-    text = report::renderTextReport(report);
-  }
-  // Run, device and kernel names come from file names and the traced program: made terminal-safe
-  // with the one sanitizer (JSON escapes control characters itself).
-  if (o.format != "json") text = printable(text, true);
-  if (o.output.empty() || o.output == "-") {
-    writeStandardOutput(text);
-    finishStandardOutput();  // a failed report is exit 5, whatever the thresholds say
-  } else {
-    io::writeFileAtomically(o.output, text);
-    printMessage("wrote {}\n", o.output);
-  }
-  report::GateResult gate = report::evaluateThresholds(report, thresholds);
-  for (const auto& line : gate.skipped) printMessage("feedscope: note: not checked: {}\n", line);
-  for (const auto& line : gate.crossed) printMessage("feedscope: threshold crossed: {}\n", line);
-  return gate.crossed.empty() ? kExitOk : kExitThresholdCrossed;
+  writeReport(o, report);
+  return gate(report, thresholds);
 }
 
 }  // namespace
@@ -144,9 +184,10 @@ int runReport(const ReportOptions& o) {
 void addReportCommand(CLI::App& app, CommandAction& action) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* cmd = app.add_subcommand("report", "Report how starved the GPU was, why, and what would help");
-  cmd->add_option("FILE", o->input,
-                  "a .feedscope session, a Kineto trace (.json, .json.gz), an Nsight Systems SQLite export, or a "
-                  "folder of traces (tensorboard_trace_handler's; each file a run, in name order)")
+  cmd->add_option("FILE", o->inputs,
+                  "a .feedscope session, a Kineto trace (.json, .json.gz), an Nsight Systems SQLite export, a "
+                  "folder of traces (tensorboard_trace_handler's; each file a run, in name order; the ranks of a "
+                  "job read as one), or rank summaries (.fssum from feedscope summarize, or a folder of them)")
       ->required();
   cmd->add_option("--run", o->runs, "report only this run (repeat for several)");
   auto* compare = cmd->add_option("--compare", o->compareFiles,
@@ -165,7 +206,8 @@ void addReportCommand(CLI::App& app, CommandAction& action) {
       ->check(numberIn(0.001, 100'000));
   cmd->add_option("--fail-if", o->failIf,
                   "exit with code 4 when a figure crosses this threshold, e.g. 'starvation_pct>20' or "
-                  "'h2d_overlap<80%' (any numeric key of a device in the JSON report; repeatable)");
+                  "'h2d_overlap<80%' (any numeric key of a device in the JSON report; job.peer_wait_pct and "
+                  "job.straggler_delay for a job of ranks; repeatable)");
   cmd->callback([o, &action] { action = [o] { return runReport(*o); }; });
 }
 

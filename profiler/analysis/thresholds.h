@@ -69,6 +69,14 @@ inline constexpr double kSmallCopiesMediumPct = 5.0;
 // pinned_bandwidth_low: large pinned copies below half the calibrated peak.
 inline constexpr double kPinnedBandwidthLowShare = 0.5;
 
+// Jobs (docs/metrics.md, "The straggler and its cause"): the rank with the most delay is the job's
+// straggler when that delay is at least 2 % of the job's captured window: a balanced job's last ranks
+// differ by launch jitter (microseconds a collective, well under 1 % of a step), one late rank by a
+// share of every step. Findings about it: high from 20 % of the job's step, medium from 5 %.
+inline constexpr double kStragglerMinDelayPct = 2.0;
+inline constexpr double kStragglerHighStepPct = 20.0;
+inline constexpr double kStragglerMediumStepPct = 5.0;
+
 // Comparisons: a change is within noise — neither better nor worse, shown grey — when a share moved
 // by less than half a percentage point, or any other figure by less than 1 % of the larger of its two
 // values (step times of one loop vary by about that much from run to run).

@@ -47,17 +47,21 @@ CopyStats copyStatsFrom(const trace::LargeVector<CopyRecord>& copies, std::size_
   for (std::size_t i = cursor; i < copies.size() && copies[i].start_ns < w.end; ++i) {
     const CopyRecord& c = copies[i];
     TimeNs d = c.durationNs();
+    const std::uint64_t timedBytes = d > 0 ? c.bytes : 0;
     ++s.count;
     s.bytes += c.bytes;
+    s.timed_bytes += timedBytes;
     // Sums of durations: copies may overlap, and a hostile file could make them overflow.
     s.duration_ns = trace::saturatingAdd(s.duration_ns, d);
     if (c.host_memory == trace::MemoryKind::Pageable) {
       ++s.pageable_count;
       s.pageable_bytes += c.bytes;
+      s.timed_pageable_bytes += timedBytes;
       s.pageable_duration_ns = trace::saturatingAdd(s.pageable_duration_ns, d);
     } else if (c.host_memory == trace::MemoryKind::Pinned) {
       ++s.pinned_count;
       s.pinned_bytes += c.bytes;
+      s.timed_pinned_bytes += timedBytes;
       s.pinned_duration_ns = trace::saturatingAdd(s.pinned_duration_ns, d);
     } else {
       ++s.other_count;
@@ -73,9 +77,9 @@ CopyStats copyStatsFrom(const trace::LargeVector<CopyRecord>& copies, std::size_
 
 }  // namespace
 
-std::optional<double> CopyStats::gbps() const { return ratio(bytes, duration_ns); }
-std::optional<double> CopyStats::pageableGbps() const { return ratio(pageable_bytes, pageable_duration_ns); }
-std::optional<double> CopyStats::pinnedGbps() const { return ratio(pinned_bytes, pinned_duration_ns); }
+std::optional<double> CopyStats::gbps() const { return ratio(timed_bytes, duration_ns); }
+std::optional<double> CopyStats::pageableGbps() const { return ratio(timed_pageable_bytes, pageable_duration_ns); }
+std::optional<double> CopyStats::pinnedGbps() const { return ratio(timed_pinned_bytes, pinned_duration_ns); }
 
 double WindowMetrics::pct(TimeNs part) const {
   return window_ns > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(window_ns) : 0.0;

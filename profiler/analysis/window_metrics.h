@@ -25,6 +25,12 @@ struct CopyStats {
   TimeNs pageable_duration_ns = 0;
   TimeNs pinned_duration_ns = 0;
   TimeNs small_duration_ns = 0;
+  // Bytes of the copies that have a duration. An instant (a copy shorter than the trace's resolution,
+  // recorded with end == start) is counted and its bytes are, but it has no time to divide by: a
+  // bandwidth is taken over timed copies only (docs/metrics.md "Window figures").
+  std::uint64_t timed_bytes = 0;
+  std::uint64_t timed_pageable_bytes = 0;
+  std::uint64_t timed_pinned_bytes = 0;
 
   // Aggregate bandwidth Σbytes/Σduration in decimal GB/s (bytes per ns); nullopt without copies.
   std::optional<double> gbps() const;

@@ -44,8 +44,8 @@ DecodedInterval decodeApi(const CUpti_ActivityAPI& r, std::string_view name, tra
 // Synchronization records carry a context, not a device: the caller says which device it is on.
 DecodedInterval decodeSynchronization(const CUpti_ActivitySynchronization2& r, std::int32_t device,
                                       trace::StringTable& strings);
-// A cudaEventRecord is a point in time (its device timestamp); it is stored as a 1 ns interval because
-// the trace model keeps no zero-length intervals.
+// A cudaEventRecord is a point in time (its device timestamp); it is stored as a 1 ns interval, so that
+// it is not counted among the instants of records shorter than the clock's resolution.
 DecodedInterval decodeCudaEvent(const CUpti_ActivityCudaEvent2& r, trace::StringTable& strings);
 // Overhead of a thread or process goes to that host thread; of a device, context or stream to the
 // device's marker lane. nullopt for an overhead not tied to anything CUPTI names.

@@ -8,13 +8,9 @@ namespace feedscope::cupti {
 
 std::size_t RunAssembler::trackOf(const TrackKey& key, trace::RunBuilder& builder) {
   switch (key.kind) {
-    case trace::TrackKind::GpuStream: {
-      std::size_t t = builder.gpuTrack(key.device, key.stream);
-      if (key.stream == kContextWideStream) {
-        builder.nameTrack(t, "GPU " + std::to_string(key.device) + " context synchronizations");
-      }
-      return t;
-    }
+    case trace::TrackKind::GpuStream:
+      // kContextWideStream (-1) is named "GPU N context synchronizations" (trace/track_names.h).
+      return builder.gpuTrack(key.device, key.stream);
     case trace::TrackKind::GpuMarkers:
       return builder.gpuMarkerTrack(key.device);
     case trace::TrackKind::HostThread:

@@ -19,6 +19,7 @@
 #include "io/split_pipeline.h"
 #include "io/trace_json_splitter.h"
 #include "trace/run_builder.h"
+#include "trace/track_names.h"
 #include "trace/utf8.h"
 
 namespace feedscope::io {
@@ -303,11 +304,11 @@ class KinetoReader {
     for (auto& track : run.tracks) {
       if (rebase_ && base_ns_ != 0) rebaseTrack(track.intervals, run.records);
       if (track.kind == trace::TrackKind::HostThread) {
-        std::string process = process_names_.count(track.pid) ? process_names_[track.pid] : "process";
+        std::string process = process_names_.count(track.pid) ? process_names_[track.pid] : "";
         std::string thread = thread_names_.count({track.pid, track.tid}) ? thread_names_[{track.pid, track.tid}]
                              : thread_names_by_id_.count(track.tid) ? thread_names_by_id_[track.tid]
-                                                                 : "thread " + std::to_string(track.tid);
-        track.name = process + " (pid " + std::to_string(track.pid) + ") · " + thread;
+                                                                 : "";
+        track.name = trace::namedThreadTrackName(process, track.pid, thread, track.tid);
       }
     }
     for (std::int32_t id : run.gpuDeviceIds()) {

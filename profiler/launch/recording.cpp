@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -23,6 +24,7 @@
 #include "launch/progress_lines.h"
 #include "launch/stream_merge.h"
 #include "rawstream/reader.h"
+#include "trace/rank_environment.h"
 #include "trace/session_merge.h"
 #include "trace/utf8.h"
 
@@ -182,6 +184,18 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   trace::Run run = mergeProcessStreams(streams, recordedStrings, trace::validUtf8(options_.label));
   run.command = trace::validUtf8(quoteCommandLine(options_.argv));
   run.labels["exit"] = exit.describe();
+  // Under torchrun, srun or mpirun this process and the program it ran are one rank: keep the launcher's
+  // rank variables so that the ranks' sessions read as one job (job/rank_identity.h).
+  for (auto names : {trace::kRankVariables, trace::kWorldSizeVariables}) {
+    for (std::string_view name : names) {
+      if (const char* value = std::getenv(std::string(name).c_str())) {
+        run.labels[trace::rankEnvironmentLabel(name)] = trace::validUtf8(value);
+      }
+    }
+  }
+  if (const char* local = std::getenv(std::string(trace::kLocalRankVariable).c_str())) {
+    run.labels[trace::rankEnvironmentLabel(trace::kLocalRankVariable)] = trace::validUtf8(local);
+  }
   if (window_start_ns_ > 0 || window_end_ns_ != std::numeric_limits<std::int64_t>::max()) {
     auto stats = applyTimeWindow(run, window_start_ns_, window_end_ns_);
     run.labels["window"] = fmt::format("--delay {} --duration {}", options_.delay_s, options_.duration_s);

@@ -8,7 +8,9 @@
 #include <unordered_map>
 
 #include "io/input_error.h"
-#include "launch/track_order.h"
+#include "trace/device_identity.h"
+#include "trace/run_builder.h"
+#include "trace/track_names.h"
 #include "trace/session_merge.h"
 #include "trace/units.h"
 
@@ -22,78 +24,12 @@ std::string hostOf(const trace::Run& run) {
   return it == run.labels.end() ? std::string() : it->second;
 }
 
-struct Extent {
-  trace::TimeNs start = std::numeric_limits<trace::TimeNs>::max();
-  trace::TimeNs end = std::numeric_limits<trace::TimeNs>::min();
-  bool empty() const { return start > end; }
-};
-
-Extent extentOf(const trace::Run& run) {
-  Extent e;
-  for (const auto& t : run.tracks) {
-    if (t.intervals.empty()) continue;
-    e.start = std::min(e.start, t.intervals.start_ns.front());
-    for (auto end : t.intervals.end_ns) e.end = std::max(e.end, end);
-  }
-  return e;
-}
-
 std::uint32_t maxCorrelation(const trace::Run& run) {
   std::uint32_t m = 0;
   for (const auto& t : run.tracks) {
     for (auto c : t.intervals.correlation) m = std::max(m, c);
   }
   return m;
-}
-
-// Device ids of b in a: the same uuid is the same device; on the same host the same ordinal is too
-// (unless the uuids say otherwise); anything else is another GPU and gets an id of its own.
-std::unordered_map<std::int32_t, std::int32_t> mapDevices(trace::Run& a, const trace::Run& b, bool sameHost,
-                                                          const std::string& bHost) {
-  std::vector<std::int32_t> bIds;
-  for (const auto& d : b.devices) bIds.push_back(d.id);
-  for (auto id : b.gpuDeviceIds()) {
-    if (std::find(bIds.begin(), bIds.end(), id) == bIds.end()) bIds.push_back(id);
-  }
-  std::int32_t next = 0;
-  for (const auto& d : a.devices) next = std::max(next, d.id + 1);
-  for (auto id : a.gpuDeviceIds()) next = std::max(next, id + 1);
-
-  std::unordered_map<std::int32_t, std::int32_t> map;
-  for (auto id : bIds) {
-    const trace::DeviceInfo* info = b.device(id);
-    std::string uuid = info ? info->uuid : "";
-    std::optional<std::int32_t> target;
-    if (!uuid.empty()) {
-      for (const auto& d : a.devices) {
-        if (d.uuid == uuid) target = d.id;
-      }
-    }
-    if (!target && sameHost) {
-      const trace::DeviceInfo* same = a.device(id);
-      auto used = a.gpuDeviceIds();
-      bool known = same != nullptr || std::find(used.begin(), used.end(), id) != used.end();
-      bool conflicting = same != nullptr && !same->uuid.empty() && !uuid.empty() && same->uuid != uuid;
-      if (known && !conflicting) target = id;
-    }
-    if (!target) {
-      target = next++;
-      trace::DeviceInfo added = info ? *info : trace::DeviceInfo{};
-      added.id = *target;
-      if (!bHost.empty()) added.name = (added.name.empty() ? "GPU" : added.name) + " on " + bHost;
-      a.devices.push_back(added);
-    }
-    map[id] = *target;
-  }
-  return map;
-}
-
-std::string renamedGpu(std::string name, std::int32_t from, std::int32_t to) {
-  if (from == to) return name;
-  std::string old = "GPU " + std::to_string(from);
-  if (auto at = name.find(old); at != std::string::npos)
-    name.replace(at, old.size(), "GPU " + std::to_string(to));
-  return name;
 }
 
 }  // namespace
@@ -118,25 +54,35 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
   const bool sameHost = !aHost.empty() && aHost == bHost;
   const std::string prefix = sameHost || bHost.empty() ? "" : bHost + ": ";
 
-  Extent ea = extentOf(a), eb = extentOf(b);
-  if (!ea.empty() && !eb.empty()) {
+  const auto ea = a.extent(), eb = b.extent();
+  if (ea && eb) {
     trace::TimeNs bStart = 0, bEnd = 0;
     bool inRange =
-        !__builtin_add_overflow(eb.start, shift, &bStart) && !__builtin_add_overflow(eb.end, shift, &bEnd);
-    if (inRange && (bStart > ea.end || bEnd < ea.start)) {
-      trace::TimeNs apart = bStart > ea.end ? bStart - ea.end : ea.start - bEnd;
+        !__builtin_add_overflow(eb->start, shift, &bStart) && !__builtin_add_overflow(eb->end, shift, &bEnd);
+    if (inRange && (bStart > ea->end || bEnd < ea->start)) {
+      trace::TimeNs apart = bStart > ea->end ? bStart - ea->end : ea->start - bEnd;
       notes.push_back("run '" + a.name + "': the part from " + bName +
                       " does not overlap the rest in time (" + trace::formatDuration(apart) +
                       " apart): were they recorded in the same job?");
     }
   }
 
-  auto devices = mapDevices(a, b, sameHost, bHost);
+  // b's devices by the one identity rule; ids b's tracks use without a description come along.
+  std::unordered_map<std::int32_t, std::int32_t> devices;
+  {
+    trace::DeviceIdentities identities(a.devices, a.gpuDeviceIds());
+    for (const auto& d : b.devices) devices[d.id] = identities.resolve(d.id, &d, sameHost, bHost);
+    for (auto id : b.gpuDeviceIds()) {
+      if (!devices.count(id)) devices[id] = identities.resolve(id, nullptr, sameHost, bHost);
+    }
+  }
   const std::uint32_t correlationBase = maxCorrelation(a);
   if (static_cast<std::uint64_t>(correlationBase) + maxCorrelation(b) >
       std::numeric_limits<std::uint32_t>::max()) {
     throw io::InputError("cannot join run '" + a.name + "' with " + bName + ": too many correlation ids");
   }
+  // b's tracks are moved onto a's clock, names and devices first, so that a stays as it was when a time
+  // cannot be moved.
   std::unordered_map<trace::StringId, trace::StringId> names;
   for (auto& track : b.tracks) {
     auto& iv = track.intervals;
@@ -153,12 +99,14 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
     }
     if (track.device >= 0) {
       auto to = devices.count(track.device) ? devices[track.device] : track.device;
-      track.name = renamedGpu(track.name, track.device, to);
+      track.name = trace::renumberedTrackName(track.name, track.device, to);
       track.device = to;
     }
     track.name = prefix + track.name;
-    a.tracks.push_back(std::move(track));
   }
+  trace::RunBuilder builder(std::move(a));
+  for (auto& track : b.tracks) builder.appendTrack(std::move(track));
+  a = builder.finish();
 
   a.records.dropped += b.records.dropped;
   a.records.invalid += b.records.invalid;
@@ -188,7 +136,6 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
     hosts += ", " + bHost;
   }
   if (a.command.empty()) a.command = b.command;
-  sortTracksForDisplay(a);
   return notes;
 }
 

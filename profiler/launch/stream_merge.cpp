@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <unordered_map>
 
-#include "launch/track_order.h"
+#include "trace/device_identity.h"
+#include "trace/run_builder.h"
 
 namespace feedscope::launch {
 namespace {
@@ -35,71 +37,6 @@ std::int64_t toMonotonicOffset(const ProcessStream& s) {
   return 0;
 }
 
-// Assigns run-wide device ids: one id per physical device (same uuid, or same ordinal without one),
-// keeping each process's own ordinal where no other device holds it.
-class DeviceIds {
- public:
-  explicit DeviceIds(trace::Run& run) : run_(run) {}
-
-  std::int32_t map(const ProcessStream& s, std::int32_t local) {
-    if (local < 0) return local;
-    std::string uuid;
-    const rawstream::DeviceRecord* record = nullptr;
-    for (const auto& d : s.devices) {
-      if (d.id == local) record = &d;
-    }
-    if (record != nullptr) uuid = record->uuid;
-    // Without a device record the ordinal is all there is: it names the device that has it already.
-    if (record == nullptr && taken(local)) return local;
-    std::string identity = uuid.empty() ? "ordinal " + std::to_string(local) : "uuid " + uuid;
-    auto [it, fresh] = by_identity_.try_emplace(identity, 0);
-    if (fresh) {
-      std::int32_t id = local;
-      while (taken(id)) ++id;
-      it->second = id;
-      trace::DeviceInfo info;
-      info.id = id;
-      if (record != nullptr) {
-        info.name = record->name;
-        info.uuid = record->uuid;
-      }
-      run_.devices.push_back(info);
-    } else if (record != nullptr) {
-      trace::DeviceInfo* info = find(it->second);
-      if (info != nullptr && info->name.empty()) info->name = record->name;
-    }
-    return it->second;
-  }
-
- private:
-  trace::DeviceInfo* find(std::int32_t id) {
-    for (auto& d : run_.devices) {
-      if (d.id == id) return &d;
-    }
-    return nullptr;
-  }
-  bool taken(std::int32_t id) { return find(id) != nullptr; }
-
-  trace::Run& run_;
-  std::map<std::string, std::int32_t> by_identity_;
-};
-
-std::string trackName(const std::string& process, const rawstream::Placement& p, std::int32_t device) {
-  switch (p.track) {
-    case TrackKind::GpuStream:
-      // The collector's stream -1 holds synchronizations of the whole context (cudaDeviceSynchronize).
-      if (p.lane < 0) return process + ": GPU " + std::to_string(device) + " context synchronizations";
-      return process + ": GPU " + std::to_string(device) + " stream " + std::to_string(p.lane);
-    case TrackKind::GpuMarkers:
-      return process + ": GPU " + std::to_string(device) + " annotations";
-    case TrackKind::HostThread:
-      return process + ": thread " + std::to_string(p.lane);
-    case TrackKind::Loader:
-      return process + ": loader worker " + std::to_string(p.lane);
-  }
-  return process;
-}
-
 }  // namespace
 
 std::string processLabel(const ProcessStream& s) {
@@ -116,16 +53,23 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
     return std::tie(a->created_monotonic_ns, a->pid) < std::tie(b->created_monotonic_ns, b->pid);
   });
 
-  trace::Run run;
-  run.name = label;
+  trace::RunBuilder builder(label);
+  trace::Run& run = builder.run();
   run.source = "record";
   run.clock.source = "CLOCK_MONOTONIC";
-  DeviceIds devices(run);
+  trace::DeviceIdentities devices(run.devices);
+  auto deviceOf = [&](const ProcessStream& s, std::int32_t ordinal) {
+    std::optional<trace::DeviceInfo> described;
+    for (const auto& d : s.devices) {
+      if (d.id == ordinal) described = trace::DeviceInfo{d.id, d.name, d.uuid};
+    }
+    return devices.resolve(ordinal, described ? &*described : nullptr);
+  };
   std::uint32_t nextCorrelation = 1;
   bool haveOffset = false;
   // Devices the processes described come first, so an ordinal seen without a description joins them.
   for (const ProcessStream* s : streams) {
-    for (const auto& d : s->devices) devices.map(*s, d.id);
+    for (const auto& d : s->devices) deviceOf(*s, d.id);
   }
 
   for (const ProcessStream* s : streams) {
@@ -148,7 +92,7 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
     run.labels["process " + std::to_string(s->pid)] =
         s->command_line.empty() ? s->executable : s->command_line;
     run.records.dropped += s->dropped;
-    run.records.invalid += s->invalid;
+    builder.countInvalid(s->invalid);
 
     const std::int64_t shift = toMonotonicOffset(*s);
     std::vector<trace::StringId> names(s->strings.size(), 0);
@@ -158,36 +102,31 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
 
     for (const auto& placed : s->intervals) {
       trace::Interval iv = placed.interval;
-      // Counted as RunBuilder counts them (trace::spanValidity).
-      const trace::SpanValidity validity = trace::spanValidity(iv.start_ns, iv.end_ns);
-      if (validity != trace::SpanValidity::Valid) {
-        ++(validity == trace::SpanValidity::Invalid ? run.records.invalid : run.records.zero_length);
-        continue;
-      }
       // CLOCK_MONOTONIC readings are positive: anything below zero, past kMaxPlausibleNs or longer
       // than kMaxPlausibleDurationNs, before or after the clock shift, is damage, which would
-      // overflow the analysis' sums.
-      if (iv.start_ns < 0 || iv.end_ns - iv.start_ns > kMaxPlausibleDurationNs ||
+      // overflow the analysis' sums. Spans are judged by the one rule (trace::spanValidity) first.
+      if (trace::spanValidity(iv.start_ns, iv.end_ns) == trace::SpanValidity::Invalid || iv.start_ns < 0 ||
+          iv.end_ns - iv.start_ns > kMaxPlausibleDurationNs ||
           __builtin_add_overflow(iv.start_ns, shift, &iv.start_ns) ||
           __builtin_add_overflow(iv.end_ns, shift, &iv.end_ns) || iv.start_ns <= 0 ||
           iv.end_ns > kMaxPlausibleNs) {
-        ++run.records.invalid;
+        builder.countInvalid();
         continue;
       }
       const rawstream::Placement& p = placed.placement;
-      bool onGpu = p.track == TrackKind::GpuStream || p.track == TrackKind::GpuMarkers;
-      std::int32_t device = onGpu ? devices.map(*s, p.device) : -1;
+      const bool onGpu = p.track == TrackKind::GpuStream || p.track == TrackKind::GpuMarkers;
+      const std::int32_t device = onGpu ? deviceOf(*s, p.device) : -1;
       auto key = std::make_tuple(static_cast<int>(p.track), device, p.lane);
-      auto [slot, fresh] = tracks.try_emplace(key, run.tracks.size());
-      if (fresh) {
-        trace::Track t;
-        t.kind = p.track;
-        t.name = trackName(process, p, device);
-        t.device = device;
-        t.pid = s->pid;
-        if (p.track == TrackKind::GpuStream) t.stream = p.lane;
-        if (p.track == TrackKind::HostThread || p.track == TrackKind::Loader) t.tid = p.lane;
-        run.tracks.push_back(std::move(t));
+      auto slot = tracks.find(key);
+      if (slot == tracks.end()) {
+        std::size_t track = 0;
+        switch (p.track) {
+          case TrackKind::GpuStream: track = builder.gpuTrack(device, p.lane, s->pid, process); break;
+          case TrackKind::GpuMarkers: track = builder.gpuMarkerTrack(device, s->pid, process); break;
+          case TrackKind::HostThread: track = builder.hostTrack(s->pid, p.lane, process); break;
+          case TrackKind::Loader: track = builder.loaderTrack(p.lane, s->pid, process); break;
+        }
+        slot = tracks.emplace(key, track).first;
       }
       if (iv.name < names.size()) {
         if (!interned[iv.name]) {
@@ -203,17 +142,12 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
         if (unseen) c->second = nextCorrelation++;
         iv.correlation = c->second;
       }
-      run.tracks[slot->second].intervals.push_back(iv);
+      builder.add(slot->second, iv);
     }
   }
 
-  for (auto& t : run.tracks) {
-    t.intervals.sortByStart();
-    t.intervals.shrinkToFit();
-  }
-  sortTracksForDisplay(run);
   run.labels["processes"] = std::to_string(streams.size());
-  return run;
+  return builder.finish();
 }
 
 }  // namespace feedscope::launch

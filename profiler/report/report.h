@@ -9,6 +9,7 @@
 #include "analysis/comparison.h"
 #include "analysis/comparison_table.h"
 #include "analysis/run_analysis.h"
+#include "job/job_analysis.h"
 #include "trace/session.h"
 
 namespace feedscope::report {
@@ -23,6 +24,9 @@ struct Report {
   // run_strings[i] holds the names of runs[i] (runs of a --compare file have their own table).
   // Optional: without it, writers that show trace names (the HTML report's kernel table) skip them.
   std::vector<const trace::StringTable*> run_strings;
+  // Runs that are ranks of one job, read as one (job/job_analysis.h); their ranks' `run` indexes
+  // point into `runs`. Ranks of one job are never compared with each other.
+  std::vector<job::JobAnalysis> jobs;
 
   const trace::StringTable* stringsOf(std::size_t run) const {
     return run < run_strings.size() ? run_strings[run] : nullptr;
@@ -33,8 +37,25 @@ struct Report {
 Report buildReport(const trace::Session& session, const std::string& input, const analysis::AnalysisOptions& options,
                    const std::vector<std::string>& runNames = {});
 
+// A report of rank summaries (.fssum, `feedscope summarize`): one job, no runs. Throws InputError when
+// two summaries are of one rank or disagree on the world size.
+Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::vector<std::string>& files,
+                          const std::string& input);
+
+// Finds the jobs among the report's runs and analyses them (buildReport does; after a change of runs).
+void analyzeJobs(Report& report);
+
+// Adds the runs, analyses and jobs of `other` (a --compare file) after this report's; `strings` holds
+// the names of its runs.
+void appendReport(Report& report, Report&& other, const trace::StringTable* strings);
+
+// The job `run` is a rank of, or nullptr.
+const job::JobAnalysis* jobOf(const Report& report, std::size_t run);
+
 // Compares every run of the report with run `baseline` (an index into runs): the pairwise comparisons
-// (each run against the baseline) and the one table. Nothing with fewer than two runs.
+// (each run against the baseline) and the one table. Nothing with fewer than two runs. Ranks of the
+// baseline's own job are not compared; a rank of another job is compared with the baseline job's rank
+// of the same number (docs/metrics.md, "Jobs and ranks").
 void compareAgainst(Report& report, std::size_t baseline);
 
 std::string renderTextReport(const Report& report);

@@ -60,6 +60,11 @@ const json& deviceTemplate() {
   return kTemplate;
 }
 
+const json& jobTemplate() {
+  static const json kTemplate = jobJson(job::JobAnalysis{});
+  return kTemplate;
+}
+
 const json& comparisonTemplate() {
   static const json kTemplate = [] {
     analysis::RunComparison c;
@@ -81,14 +86,26 @@ bool numericInTemplate(const json* value, const std::vector<std::string>& path) 
 struct ResolvedKey {
   std::vector<std::string> path;
   bool onComparison = false;
+  bool onJob = false;
 };
 
+// "job.peer_wait_pct", "job.straggler_delay" (its _ns key): a figure of each job.
+std::optional<ResolvedKey> resolveJobKey(std::string_view name) {
+  const std::string key(name.substr(4));
+  for (const std::string& candidate : {key, key + "_ns", key + "_pct"}) {
+    std::vector<std::string> path = split(candidate);
+    if (numericInTemplate(lookup(jobTemplate(), path), path)) return ResolvedKey{path, false, true};
+  }
+  return std::nullopt;
+}
+
 std::optional<ResolvedKey> resolve(std::string_view name) {
+  if (name.substr(0, 4) == "job.") return resolveJobKey(name);
   auto tryKey = [](std::string_view key) -> std::optional<ResolvedKey> {
     bool onComparison = key.substr(0, 11) == "comparison.";
     std::vector<std::string> path = split(onComparison ? key.substr(11) : key);
     const json& tmpl = onComparison ? comparisonTemplate() : deviceTemplate();
-    if (numericInTemplate(lookup(tmpl, path), path)) return ResolvedKey{path, onComparison};
+    if (numericInTemplate(lookup(tmpl, path), path)) return ResolvedKey{path, onComparison, false};
     return std::nullopt;
   };
   if (auto direct = tryKey(name)) return direct;
@@ -231,7 +248,7 @@ std::string shown(std::string_view expression) {
 }  // namespace
 
 std::string Threshold::keyName() const {
-  std::string name = on_comparison ? "comparison" : "";
+  std::string name = on_comparison ? "comparison" : on_job ? "job" : "";
   for (const auto& part : path) name += (name.empty() ? "" : ".") + part;
   return name;
 }
@@ -268,6 +285,7 @@ Threshold parseThreshold(std::string_view expression) {
   t.expression = text;
   t.path = key->path;
   t.on_comparison = key->onComparison;
+  t.on_job = key->onJob;
   std::string_view op = parts->op;
   t.op = op == ">"    ? ThresholdOp::Greater
          : op == ">=" ? ThresholdOp::GreaterOrEqual
@@ -313,6 +331,11 @@ GateResult evaluateThresholds(const Report& report, const std::vector<Threshold>
       if (t.crossedBy(v))
         result.crossed.push_back(fmt::format("{} ({}: {})", rule, where, valueText(t.path, v)));
     };
+    if (t.on_job) {
+      if (doc["jobs"].empty()) result.skipped.push_back(t.expression + ": the report holds no job (no ranks of one job)");
+      for (const json& j : doc["jobs"]) check(j, fmt::format("job {}", j["name"].get<std::string>()));
+      continue;
+    }
     if (t.on_comparison) {
       if (doc["comparisons"].empty())
         result.skipped.push_back(t.expression + ": the report compares no runs");

@@ -17,6 +17,7 @@ struct Threshold {
   std::string expression;         // as the user wrote it
   std::vector<std::string> path;  // JSON keys from a DEVICE (or COMPARISON) object: {"steps", "median_ns"}
   bool on_comparison = false;     // a "comparison." key: evaluated on each comparison
+  bool on_job = false;            // a "job." key (job.peer_wait_pct, job.straggler_delay): on each job
   ThresholdOp op = ThresholdOp::Greater;
   double limit = 0;  // in the key's own unit (ns for *_ns keys, percent for *_pct keys)
 

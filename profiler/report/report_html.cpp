@@ -6,6 +6,8 @@
 #include <algorithm>
 
 #include "present/causes.h"
+#include "present/job_phrases.h"
+#include "report/job_table.h"
 #include "present/numbers.h"
 #include "present/phrases.h"
 #include "report/html_text.h"
@@ -282,7 +284,7 @@ void renderKernels(std::string& out, const trace::Run& run, const trace::StringT
       "each count in full.</p>\n";
 }
 
-void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin, const std::string& cost) {
   std::string severity(analysis::severityName(f.severity));
   // A part sits indented under its root ("of which ...").
   out += fmt::format(
@@ -290,7 +292,7 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
       "class=\"cost\">{}</span></h4>\n",
       severity, f.isRoot() ? "" : " part", esc(present::findingPrefix(f)), severity, severity, esc(f.title),
       f.device >= 0 && f.isRoot() ? esc(fmt::format(" (GPU {})", f.device)) : "",
-      esc(present::findingCostText(f)));
+      esc(cost));
   out += "<p>" + esc(f.sentence) + "</p>\n";
   out += "<p class=\"fix\"><b>Fix:</b> " + esc(f.fix) + "</p>\n";
   if (!f.ranges.empty()) {
@@ -315,6 +317,36 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
   out += "</article>\n";
 }
 
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+  renderFinding(out, f, origin, present::findingCostText(f));
+}
+
+// A job before everything else: its ranks run at one speed, the question is which rank it waits for.
+void renderJob(std::string& out, const job::JobAnalysis& job) {
+  const JobTable t = jobTable(job);
+  out += "<section class=\"job\"><h2>" + esc(t.title) + "</h2>\n";
+  out += "<p class=\"headline\">" + esc(t.headline) + "</p>\n<p>" + esc(t.step) + "</p>\n<table><tr>";
+  for (std::size_t i = 0; i < t.header.size(); ++i) {
+    out += std::string(i == 0 || i + 1 == t.header.size() ? "<th>" : "<th class=\"num\">") + esc(t.header[i]) + "</th>";
+  }
+  out += "</tr>\n";
+  for (const auto& row : t.rows) {
+    out += "<tr>";
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      out += std::string(i == 0 || i + 1 == row.size() ? "<td>" : "<td class=\"num\">") + esc(row[i]) + "</td>";
+    }
+    out += "</tr>\n";
+  }
+  out += "</table>\n<p class=\"note\">" + esc(t.clock) + "</p>\n";
+  for (const auto& note : t.notes) out += "<p class=\"note\">" + esc(note) + "</p>\n";
+  const trace::TimeNs origin = job.straggler ? job.ranks[job.straggler->index].time_origin : job.ranks.front().time_origin;
+  if (!job.findings.empty()) out += "<h3>Job findings</h3>\n";
+  for (const auto& f : job.findings) {
+    renderFinding(out, f, origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
+  }
+  out += "<p class=\"note\">Each rank's own report follows below.</p></section>\n";
+}
+
 void renderRun(std::string& out, const Report& report, std::size_t index) {
   const trace::Run& run = *report.runs[index];
   const analysis::RunAnalysis& ra = report.analyses[index];
@@ -324,11 +356,10 @@ void renderRun(std::string& out, const Report& report, std::size_t index) {
   if (!run.command.empty()) about += (about.empty() ? "" : " · ") + std::string("command ") + run.command;
   for (const auto& [key, value] : run.labels) about += (about.empty() ? "" : " · ") + key + "=" + value;
   if (!about.empty()) out += "<p class=\"meta\">" + esc(about) + "</p>\n";
-  if (ra.records.dropped || ra.records.invalid || ra.records.zero_length) {
-    out += fmt::format(
-        "<p class=\"note\">Records left out: {} dropped by the collector, {} invalid, {} "
-        "zero-length.</p>\n",
-        ra.records.dropped, ra.records.invalid, ra.records.zero_length);
+  // Instants (zero-length records) are kept and counted, so only broken records are "left out".
+  if (ra.records.dropped || ra.records.invalid) {
+    out += fmt::format("<p class=\"note\">Records left out: {} dropped by the collector, {} invalid.</p>\n",
+                       ra.records.dropped, ra.records.invalid);
   }
   if (ra.devices.empty()) out += "<p>No GPU activity in this trace.</p>\n";
   for (std::size_t k = 0; k < ra.devices.size(); ++k) {
@@ -365,6 +396,10 @@ std::string renderHtmlReport(const Report& report) {
       "<p class=\"meta\"><code>{}</code> · {} run{} · is the GPU starving for input, why, and what "
       "would help</p></header>\n",
       esc(report.input), report.runs.size(), report.runs.size() == 1 ? "" : "s");
+  for (const auto& job : report.jobs) renderJob(out, job);
+  for (std::size_t j = 1; j < report.jobs.size(); ++j) {
+    out += "<p class=\"headline\">Jobs compared: " + esc(jobComparisonSentence(report.jobs[0], report.jobs[j])) + "</p>\n";
+  }
   renderSummary(out, report);
   renderComparisons(out, report);
   renderCharts(out, report);

@@ -2,6 +2,7 @@
 // never renamed; absent figures are null.
 #include <algorithm>
 
+#include "present/job_phrases.h"
 #include "report/report_json_value.h"
 
 namespace feedscope::report {
@@ -241,6 +242,73 @@ json hostRangesJson(const trace::Run& run) {
   return {{"steps", steps}, {"data_loading", dataLoading}};
 }
 
+json jobJson(const job::JobAnalysis& j) {
+  json ranks = json::array();
+  for (const auto& r : j.ranks) {
+    json waiting = json::object();
+    for (const auto& [other, ns] : r.waiting_for) waiting[std::to_string(other)] = ns;
+    ranks.push_back({{"rank", r.rank},
+                     {"run", r.run_name},
+                     {"device", r.device >= 0 ? json(r.device) : json(nullptr)},
+                     {"device_name", r.device_name},
+                     {"collectives", r.collectives},
+                     {"comm_ns", r.comm_ns},
+                     {"peer_wait_ns", r.peer_wait_ns},
+                     {"late_count", r.late_count},
+                     {"delay_ns", r.delay_ns},
+                     {"compute_ns", r.compute_ns},
+                     {"window_ns", r.window_ns},
+                     {"starvation_ns", r.starvation_ns},
+                     {"starvation_pct", r.starvationPct()},
+                     {"waiting_for_ns", waiting},
+                     {"step_median_ns", orNull(r.step_median_ns)}});
+  }
+  json shifts = json::object();
+  for (std::size_t i = 0; i < j.ranks.size() && i < j.clock.shift_ns.size(); ++i) {
+    shifts[std::to_string(j.ranks[i].rank)] = j.clock.shift_ns[i];
+  }
+  json straggler = nullptr;
+  if (j.straggler) {
+    const job::Straggler& s = *j.straggler;
+    json evidence = json::array();
+    for (const auto& r : s.evidence) evidence.push_back({{"start_ns", r.span.start}, {"end_ns", r.span.end}, {"label", r.label}});
+    const std::string cause(job::activityKey(s.cause));
+    straggler = {{"rank", s.rank},
+                 {"late_count", s.late_count},
+                 {"delay_ns", s.delay_ns},
+                 {"cause", cause},
+                 {"cause_excess_ns", s.cause_excess_ns},
+                 {"host_range", s.host_range.empty() ? json(nullptr) : json(s.host_range)},
+                 {"host_range_excess_ns", s.host_range_excess_ns},
+                 {"evidence", evidence},
+                 {"fix", present::stragglerFix(cause)}};
+  }
+  json step = nullptr;
+  if (j.step) {
+    step = {{"count", j.step->count},
+            {"median_ns", j.step->median_ns},
+            {"without_straggler_ns", j.step->without_straggler_ns},
+            {"prefetched_ns", j.step->prefetched_ns}};
+  }
+  json findings = json::array();
+  for (const auto& f : j.findings) findings.push_back(findingJson(f));
+  return {{"name", j.name},
+          {"world_size", orNull(j.world_size)},
+          {"ranks_present", j.ranks.size()},
+          {"ranks_missing", j.ranksMissing()},
+          {"matched_collectives", j.matched_collectives},
+          {"headline", j.headline},
+          {"notes", j.notes},
+          {"ranks", ranks},
+          {"clock",
+           {{"method", job::clockMethodKey(j.clock.method)}, {"shift_ns", shifts}, {"max_residual_ns", j.clock.max_residual_ns}}},
+          {"straggler", straggler},
+          {"straggler_delay_ns", j.straggler ? j.straggler->delay_ns : 0},
+          {"peer_wait_pct", j.peerWaitPct()},
+          {"step", step},
+          {"findings", findings}};
+}
+
 json reportJson(const Report& report) {
   json runs = json::array();
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
@@ -261,9 +329,12 @@ json reportJson(const Report& report) {
                     {"devices", devices},
                     {"findings", findings}});
   }
+  json jobs = json::array();
+  for (const auto& j : report.jobs) jobs.push_back(jobJson(j));
   json out = {{"feedscope_report_version", 1},
               {"generator", "feedscope " FEEDSCOPE_VERSION_STRING},
               {"input", report.input},
+              {"jobs", jobs},
               {"runs", runs}};
   json comparisons = json::array();
   for (const analysis::RunComparison& c : report.comparisons) comparisons.push_back(comparisonJson(c));

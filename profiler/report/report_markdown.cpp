@@ -4,9 +4,11 @@
 #include <cctype>
 
 #include "present/causes.h"
+#include "present/job_phrases.h"
 #include "present/numbers.h"
 #include "present/phrases.h"
 #include "report/report.h"
+#include "report/job_table.h"
 #include "trace/units.h"
 
 namespace feedscope::report {
@@ -109,13 +111,14 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   out += "\n";
 }
 
-void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin,
+                   const std::string& cost) {
   // A part is a sub-item of its root: "of which ...".
   const std::string pad = f.isRoot() ? "" : "  ";
   out += fmt::format("{}- {}**\\[{}\\] {}**{} · *{}* — {}\n{}  - *Fix:* {}\n", pad, present::findingPrefix(f),
                      analysis::severityName(f.severity), cell(f.title),
                      f.device >= 0 && f.isRoot() ? fmt::format(" (GPU {})", f.device) : "",
-                     present::findingCostText(f), cell(f.sentence), pad, cell(f.fix));
+                     cost, cell(f.sentence), pad, cell(f.fix));
   if (f.ranges.empty()) return;
   out += fmt::format("{}  - *Evidence* ({} range{}, longest first, from the run's start):", pad,
                      f.ranges.size(), f.ranges.size() == 1 ? "" : "s");
@@ -125,6 +128,10 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
                        present::relativeTime(f.ranges[i].span.end, origin), cell(f.ranges[i].label));
   }
   out += "\n";
+}
+
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+  renderFinding(out, f, origin, present::findingCostText(f));
 }
 
 // Runs as columns, one row per figure; changes against the baseline marked ✅ better, ⚠️ worse.
@@ -153,10 +160,39 @@ void renderMarkdownComparison(std::string& out, const Report& report) {
   out += "\n";
 }
 
+// A job: the straggler sentence, the ranks table, the clocks and notes, the job's findings.
+void renderMarkdownJob(std::string& out, const job::JobAnalysis& job) {
+  const JobTable t = jobTable(job);
+  out += fmt::format("## {}\n\n**{}**\n\n{}\n\n|", cell(t.title), cell(t.headline), cell(t.step));
+  for (const auto& h : t.header) out += " " + h + " |";
+  out += "\n|";
+  for (std::size_t i = 0; i < t.header.size(); ++i) out += i == 0 || i + 1 == t.header.size() ? "---|" : "---:|";
+  out += "\n";
+  for (const auto& row : t.rows) {
+    out += "|";
+    for (const auto& c : row) out += " " + cell(c) + " |";
+    out += "\n";
+  }
+  out += "\n" + cell(t.clock) + "\n";
+  for (const auto& note : t.notes) out += "\n- " + cell(note);
+  out += "\n\n";
+  if (job.findings.empty()) return;
+  const trace::TimeNs origin = job.straggler ? job.ranks[job.straggler->index].time_origin : job.ranks.front().time_origin;
+  out += fmt::format("### Job findings ({})\n\n", cell(job.name));
+  for (const auto& f : job.findings) {
+    renderFinding(out, f, origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
+  }
+  out += "\n";
+}
+
 }  // namespace
 
 std::string renderMarkdownReport(const Report& report) {
   std::string out = fmt::format("# Feedscope report: {}\n\n", cell(report.input));
+  for (const auto& job : report.jobs) renderMarkdownJob(out, job);
+  for (std::size_t j = 1; j < report.jobs.size(); ++j) {
+    out += "**Jobs compared:** " + cell(jobComparisonSentence(report.jobs[0], report.jobs[j])) + "\n\n";
+  }
   if (report.table) renderMarkdownComparison(out, report);
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const trace::Run& run = *report.runs[i];

@@ -4,9 +4,11 @@
 #include <algorithm>
 
 #include "present/causes.h"
+#include "present/job_phrases.h"
 #include "present/numbers.h"
 #include "present/phrases.h"
 #include "report/report.h"
+#include "report/job_table.h"
 #include "trace/units.h"
 
 namespace feedscope::report {
@@ -112,12 +114,13 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   out += "\n";
 }
 
-void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin,
+                   const std::string& cost) {
   // A part is indented under its root: "of which ...".
   const std::string pad = f.isRoot() ? "" : "    ";
   std::string device = f.device >= 0 && f.isRoot() ? fmt::format(" (GPU {})", f.device) : "";
   out += fmt::format("{}  {}[{}] {}{} — {}\n", pad, present::findingPrefix(f),
-                     analysis::severityName(f.severity), f.title, device, present::findingCostText(f));
+                     analysis::severityName(f.severity), f.title, device, cost);
   out += fmt::format("{}      {}\n", pad, f.sentence);
   out += fmt::format("{}      Fix: {}\n", pad, f.fix);
   if (!f.ranges.empty()) {
@@ -129,6 +132,10 @@ void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs o
     }
     out += "\n";
   }
+}
+
+void renderFinding(std::string& out, const analysis::Finding& f, trace::TimeNs origin) {
+  renderFinding(out, f, origin, present::findingCostText(f));
 }
 
 std::string padLeft(const std::string& s, std::size_t width) {
@@ -170,10 +177,48 @@ void renderTextComparison(std::string& out, const Report& report) {
   out += "\n";
 }
 
+// Runs that are ranks of one job: the straggler sentence, the ranks table, the clocks, the job's
+// findings (times from the straggler's or the first rank's start). Each rank's own report follows.
+void renderTextJob(std::string& out, const job::JobAnalysis& job) {
+  const JobTable t = jobTable(job);
+  out += t.title + "\n  " + t.headline + "\n  " + t.step + "\n";
+  std::vector<std::size_t> width(t.header.size(), 0);
+  for (std::size_t i = 0; i < t.header.size(); ++i) width[i] = displayWidth(t.header[i]);
+  for (const auto& row : t.rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], displayWidth(row[i]));
+  }
+  auto line = [&](const std::vector<std::string>& row) {
+    std::string text = "  ";
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      // The last column (starvation and its causes) is left as long as it is.
+      const bool last = i + 1 == row.size();
+      text += (i ? "  " : "") + (last ? row[i] : row[i] + std::string(width[i] - displayWidth(row[i]), ' '));
+    }
+    out += text + "\n";
+  };
+  line(t.header);
+  for (const auto& row : t.rows) line(row);
+  out += "  " + t.clock + "\n";
+  for (const auto& note : t.notes) out += "  Note: " + note + "\n";
+  if (!job.findings.empty()) {
+    const trace::TimeNs origin = job.straggler ? job.ranks[job.straggler->index].time_origin : job.ranks.front().time_origin;
+    out += "Job findings (costs are the job's time lost; times from that rank's start)\n";
+    for (const auto& f : job.findings) {
+      renderFinding(out, f, origin, present::jobFindingCostText(f.cost_ns, f.cost_pct));
+    }
+  }
+  out += "\n";
+}
+
 }  // namespace
 
 std::string renderTextReport(const Report& report) {
   std::string out = fmt::format("Feedscope report: {}\n\n", report.input);
+  // A job first: its ranks run at one speed, and the job's question is which rank it waits for.
+  for (const auto& job : report.jobs) renderTextJob(out, job);
+  for (std::size_t j = 1; j < report.jobs.size(); ++j) {
+    out += "Jobs compared: " + jobComparisonSentence(report.jobs[0], report.jobs[j]) + "\n\n";
+  }
   // The comparison first: with several runs it is the answer; the per-run details follow.
   if (report.table) renderTextComparison(out, report);
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
@@ -191,9 +236,10 @@ std::string renderTextReport(const Report& report) {
       if (!d.findings.empty()) out += fmt::format("  GPU {} {}\n", d.device, present::unexplainedText(d));
     }
     if (!findings.empty()) out += "\n";
-    if (ra.records.dropped || ra.records.invalid || ra.records.zero_length) {
-      out += fmt::format("Records left out: {} dropped by the collector, {} invalid, {} zero-length\n\n",
-                         ra.records.dropped, ra.records.invalid, ra.records.zero_length);
+    // Instants (zero-length records) are kept and counted, so only broken records are "left out".
+    if (ra.records.dropped || ra.records.invalid) {
+      out += fmt::format("Records left out: {} dropped by the collector, {} invalid\n\n", ra.records.dropped,
+                         ra.records.invalid);
     }
   }
   return out;

@@ -48,7 +48,7 @@ struct ClockInfo {
 struct RecordCounts {
   std::uint64_t dropped = 0;      // lost by the collector (buffer full)
   std::uint64_t invalid = 0;      // start 0 or end before start: dropped on import
-  std::uint64_t zero_length = 0;  // end == start: dropped on import
+  std::uint64_t zero_length = 0;  // end == start: instants, kept (they add no time)
   friend bool operator==(const RecordCounts&, const RecordCounts&) = default;
 };
 

@@ -1,47 +1,85 @@
-// Run construction with validation.
+// Run construction with validation (see run_builder.h).
 #include "trace/run_builder.h"
 
+#include <algorithm>
+
+#include "trace/track_names.h"
 #include "trace/track_order.h"
 
 namespace feedscope::trace {
 
 RunBuilder::RunBuilder(std::string name) { run_.name = std::move(name); }
 
-std::size_t RunBuilder::findOrCreate(TrackKind kind, std::int32_t device, std::int64_t a, std::int64_t b,
-                                     std::string name) {
-  auto key = std::make_tuple(static_cast<int>(kind), device, a, b);
-  if (auto it = index_.find(key); it != index_.end()) return it->second;
-  Track t;
-  t.kind = kind;
-  t.device = device;
-  t.name = std::move(name);
-  switch (kind) {
-    case TrackKind::GpuStream: t.stream = a; break;
-    case TrackKind::HostThread: t.pid = a; t.tid = b; break;
-    case TrackKind::Loader: t.tid = a; break;
+RunBuilder::RunBuilder(Run existing) : run_(std::move(existing)) {
+  for (std::size_t i = 0; i < run_.tracks.size(); ++i) index_.try_emplace(placeOf(run_.tracks[i]), i);
+}
+
+RunBuilder::Place RunBuilder::placeOf(const Track& t) {
+  std::int64_t lane = 0;
+  switch (t.kind) {
+    case TrackKind::GpuStream: lane = t.stream; break;
+    case TrackKind::HostThread:
+    case TrackKind::Loader: lane = t.tid; break;
     case TrackKind::GpuMarkers: break;
   }
+  return {static_cast<int>(t.kind), t.device, t.pid, lane};
+}
+
+std::size_t RunBuilder::findOrCreate(Track t) {
+  const Place place = placeOf(t);
+  if (auto it = index_.find(place); it != index_.end()) return it->second;
   run_.tracks.push_back(std::move(t));
-  index_.emplace(key, run_.tracks.size() - 1);
+  index_.emplace(place, run_.tracks.size() - 1);
   return run_.tracks.size() - 1;
 }
 
-std::size_t RunBuilder::gpuTrack(std::int32_t device, std::int64_t stream) {
-  return findOrCreate(TrackKind::GpuStream, device, stream, 0,
-                      "GPU " + std::to_string(device) + " stream " + std::to_string(stream));
+std::size_t RunBuilder::gpuTrack(std::int32_t device, std::int64_t stream, std::int64_t pid,
+                                 std::string_view process) {
+  Track t;
+  t.kind = TrackKind::GpuStream;
+  t.device = device;
+  t.stream = stream;
+  t.pid = pid;
+  if (auto it = index_.find(placeOf(t)); it != index_.end()) return it->second;
+  t.name = trackName(t.kind, device, stream, process);
+  return findOrCreate(std::move(t));
 }
 
-std::size_t RunBuilder::gpuMarkerTrack(std::int32_t device) {
-  return findOrCreate(TrackKind::GpuMarkers, device, 0, 0, "GPU " + std::to_string(device) + " annotations");
+std::size_t RunBuilder::gpuMarkerTrack(std::int32_t device, std::int64_t pid, std::string_view process) {
+  Track t;
+  t.kind = TrackKind::GpuMarkers;
+  t.device = device;
+  t.pid = pid;
+  if (auto it = index_.find(placeOf(t)); it != index_.end()) return it->second;
+  t.name = trackName(t.kind, device, 0, process);
+  return findOrCreate(std::move(t));
 }
 
-std::size_t RunBuilder::hostTrack(std::int64_t pid, std::int64_t tid) {
-  return findOrCreate(TrackKind::HostThread, -1, pid, tid,
-                      "process " + std::to_string(pid) + " thread " + std::to_string(tid));
+std::size_t RunBuilder::hostTrack(std::int64_t pid, std::int64_t tid, std::string_view process) {
+  Track t;
+  t.kind = TrackKind::HostThread;
+  t.pid = pid;
+  t.tid = tid;
+  if (auto it = index_.find(placeOf(t)); it != index_.end()) return it->second;
+  t.name = trackName(t.kind, -1, tid, process.empty() ? "process " + std::to_string(pid) : std::string(process));
+  return findOrCreate(std::move(t));
 }
 
-std::size_t RunBuilder::loaderTrack(std::int64_t worker) {
-  return findOrCreate(TrackKind::Loader, -1, worker, 0, "loader worker " + std::to_string(worker));
+std::size_t RunBuilder::loaderTrack(std::int64_t worker, std::int64_t pid, std::string_view process) {
+  Track t;
+  t.kind = TrackKind::Loader;
+  t.pid = pid;
+  t.tid = worker;
+  if (auto it = index_.find(placeOf(t)); it != index_.end()) return it->second;
+  t.name = trackName(t.kind, -1, worker, process);
+  return findOrCreate(std::move(t));
+}
+
+std::size_t RunBuilder::appendTrack(Track track) {
+  const Place place = placeOf(track);
+  run_.tracks.push_back(std::move(track));
+  index_.try_emplace(place, run_.tracks.size() - 1);
+  return run_.tracks.size() - 1;
 }
 
 bool RunBuilder::add(std::size_t track, const Interval& iv) {
@@ -51,7 +89,7 @@ bool RunBuilder::add(std::size_t track, const Interval& iv) {
       return false;
     case SpanValidity::ZeroLength:
       ++run_.records.zero_length;
-      return false;
+      break;
     case SpanValidity::Valid:
       break;
   }
@@ -65,6 +103,8 @@ Run RunBuilder::finish() {
     t.intervals.shrinkToFit();  // growth slack would cost up to 2x the 36 bytes per interval
   }
   sortTracksForDisplay(run_.tracks);
+  std::sort(run_.devices.begin(), run_.devices.end(),
+            [](const DeviceInfo& a, const DeviceInfo& b) { return a.id < b.id; });
   index_.clear();
   return std::move(run_);
 }

@@ -18,8 +18,9 @@ inline constexpr TimeNs kMaxTimeNs = TimeNs{1} << 62;
 // How a record's span counts, decided here for every source (importers through RunBuilder, the
 // CUPTI decoder, the raw-stream merge): start 0 is "no timestamp" (CUPTI's timestamp storage
 // exhausted gives start = end = 0: pytorch/kineto#109), an end before its start or a time outside
-// ±kMaxTimeNs is damage; all three are Invalid, counted and left out. end == start is ZeroLength:
-// counted apart and left out where an interval must cover time.
+// ±kMaxTimeNs is damage; all three are Invalid, counted and left out. end == start is ZeroLength: an
+// instant (shorter than the trace's resolution), kept and counted apart; it adds no time to any union
+// or sum (docs/metrics.md "Inputs").
 enum class SpanValidity : std::uint8_t { Valid, Invalid, ZeroLength };
 
 constexpr SpanValidity spanValidity(TimeNs start, TimeNs end) {

@@ -139,19 +139,20 @@ TEST(WindowMetrics, ManyOverlappingStreamsAreUnitedNotSummed) {
   EXPECT_EQ(m.memset_count, 1u);
 }
 
-TEST(WindowMetrics, ZeroLengthAndInvertedRecordsAreDroppedAndCounted) {
+TEST(WindowMetrics, InvertedRecordsAreDroppedAndInstantsKeptWithoutTime) {
   RunFixture f;
   f.kernel(0, 10);
   EXPECT_FALSE(f.raw({0, 50, IntervalKind::Kernel}));                   // start 0
   EXPECT_FALSE(f.raw({kBase + 40, kBase + 30, IntervalKind::Kernel}));  // end before start
-  EXPECT_FALSE(f.raw({kBase + 60, kBase + 60, IntervalKind::Kernel}));  // zero length
+  EXPECT_TRUE(f.raw({kBase + 5, kBase + 5, IntervalKind::Kernel}));     // an instant
   f.finish();
   EXPECT_EQ(f.run().records.invalid, 2u);
   EXPECT_EQ(f.run().records.zero_length, 1u);
   RunAnalysis ra = analyzeRun(f.run(), f.strings());
   ASSERT_EQ(ra.devices.size(), 1u);
   EXPECT_EQ(ra.devices[0].whole.window_ns, 10);
-  EXPECT_EQ(ra.devices[0].whole.kernel_count, 1u);
+  EXPECT_EQ(ra.devices[0].whole.compute_busy_ns, 10);
+  EXPECT_EQ(ra.devices[0].whole.kernel_count, 2u);
   ASSERT_FALSE(ra.run_findings.empty());
   EXPECT_EQ(ra.run_findings[0].id, "incomplete_data");
   EXPECT_EQ(ra.run_findings[0].count, 2u);

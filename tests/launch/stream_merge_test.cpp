@@ -117,7 +117,7 @@ TEST(StreamMerge, InvalidRecordsAreCountedAndOtherClocksConverted) {
   s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {0, 0, IntervalKind::Kernel}});  // no timestamps
   s.intervals.push_back(
       {{TrackKind::GpuStream, 0, 7}, {9000, 8000, IntervalKind::Kernel}});  // end before start
-  s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {9000, 9000, IntervalKind::Kernel}});  // zero length
+  s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {60'000, 60'000, IntervalKind::Kernel}});  // an instant
   s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {-5, 100, IntervalKind::Kernel}});     // before boot
   constexpr std::int64_t kEightDays = 8LL * 24 * 3600 * 1'000'000'000;
   s.intervals.push_back(
@@ -130,9 +130,11 @@ TEST(StreamMerge, InvalidRecordsAreCountedAndOtherClocksConverted) {
   EXPECT_EQ(run.records.dropped, 4u);
   EXPECT_EQ(run.records.invalid, 6u);  // 2 from the collector, 4 here
   EXPECT_EQ(run.records.zero_length, 1u);
-  ASSERT_EQ(run.intervalCount(), 1u);
+  ASSERT_EQ(run.intervalCount(), 2u);  // the instant is kept, on the same clock
   EXPECT_EQ(run.tracks[0].intervals.start_ns[0], 10'000);
   EXPECT_EQ(run.tracks[0].intervals.end_ns[0], 11'000);
+  EXPECT_EQ(run.tracks[0].intervals.start_ns[1], 20'000);
+  EXPECT_EQ(run.tracks[0].intervals.end_ns[1], 20'000);
   EXPECT_EQ(run.clock.realtime_offset_ns, 6'900'000);
 }
 

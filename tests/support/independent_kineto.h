@@ -87,7 +87,7 @@ inline IndependentFigures readIndependently(const std::string& path) {
     if (origin < 0) origin = ts;
     double s = static_cast<double>((ts - origin) * 1000.0L);
     double d = static_cast<double>(e["dur"].get<long double>() * 1000.0L);
-    if (d <= 0) continue;
+    if (d < 0) continue;  // broken; a zero-length record is an instant: counted, adding no time
     all.push_back({s, s + d});
     if (cat == "kernel") {
       kernels.push_back({s, s + d});
@@ -95,8 +95,10 @@ inline IndependentFigures readIndependently(const std::string& path) {
     }
     if (cat == "gpu_memcpy" && name.find("HtoD") != std::string::npos) {
       h2d.push_back({s, s + d});
-      bytes += static_cast<double>(e["args"]["bytes"].get<long double>());
-      copyNs += d;
+      if (d > 0) {  // a bandwidth is taken over timed copies only
+        bytes += static_cast<double>(e["args"]["bytes"].get<long double>());
+        copyNs += d;
+      }
       if (name.find("Pageable") != std::string::npos) ++f.h2d_pageable;
       if (name.find("Pinned") != std::string::npos) ++f.h2d_pinned;
     }

@@ -50,17 +50,20 @@ TEST(RunBuilder, ValidatesSortsAndOrdersTracks) {
   EXPECT_TRUE(b.add(host, {50, 60, IntervalKind::RuntimeApi}));
   EXPECT_FALSE(b.add(gpu, {0, 10, IntervalKind::Kernel}));
   EXPECT_FALSE(b.add(gpu, {20, 10, IntervalKind::Kernel}));
-  EXPECT_FALSE(b.add(gpu, {20, 20, IntervalKind::Kernel}));
+  EXPECT_TRUE(b.add(gpu, {20, 20, IntervalKind::Kernel}));  // an instant: kept and counted
   trace::Run run = b.finish();
   EXPECT_EQ(run.records.invalid, 2u);
   EXPECT_EQ(run.records.zero_length, 1u);
   ASSERT_EQ(run.tracks.size(), 2u);
   EXPECT_EQ(run.tracks[0].kind, TrackKind::GpuStream);  // GPU lanes first
-  EXPECT_EQ(run.tracks[0].intervals.start_ns[0], 100);
+  EXPECT_EQ(run.tracks[0].intervals.start_ns[0], 20);
+  EXPECT_EQ(run.tracks[0].intervals.start_ns[1], 100);
   EXPECT_EQ(run.tracks[1].pid, 5);
-  EXPECT_EQ(run.intervalCount(), 3u);
+  EXPECT_EQ(run.tracks[0].name, "GPU 0 stream 7");
+  EXPECT_EQ(run.tracks[1].name, "process 5: thread 6");
+  EXPECT_EQ(run.intervalCount(), 4u);
   EXPECT_EQ(run.gpuDeviceIds(), std::vector<std::int32_t>{0});
-  EXPECT_EQ(run.tracks[0].intervals.memoryBytes(), 2 * IntervalColumns::kBytesPerInterval);  // shrunk to fit
+  EXPECT_EQ(run.tracks[0].intervals.memoryBytes(), 3 * IntervalColumns::kBytesPerInterval);  // shrunk to fit
 }
 
 TEST(RangeNames, StepsDataLoadingAndPlainRanges) {

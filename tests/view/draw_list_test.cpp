@@ -118,6 +118,35 @@ TEST(DrawList, ZoomedInIntervalsAreBoxesAndLongOnesAreClipped) {
   EXPECT_DOUBLE_EQ(longBox.x1, 1002);  // clipped just outside the view
 }
 
+// An instant (a zero-length record, docs/metrics.md "Inputs") is drawn as a mark of one pixel where it
+// happened, at every zoom, and hides nothing around it.
+TEST(DrawList, AnInstantIsAMarkOfOnePixel) {
+  RunFixture f;
+  f.kernel(0, 100);
+  f.kernel(500, 500);
+  f.kernel(900, 1000);
+  AnalysedModel m(f.finish());
+  LaneLayout layout = layoutLanes(*m.model, {});
+  const std::size_t slot = slotOf(layout, m.lane(LaneKind::Kernels, 7));
+  // 1 ns a pixel, then zoomed in around it to 0.25 ns a pixel.
+  for (TimeRange range : {TimeRange{0, 1000}, TimeRange{400, 650}}) {
+    const double nsPerPx = static_cast<double>(range.end - range.start) / 1000;
+    Viewport v = viewOf(*m.model, range, 1000);
+    DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+    const double x = v.toPx(500);
+    std::size_t marks = 0;
+    for (std::uint32_t k = list.slot_folds[slot].begin; k < list.slot_folds[slot].end; ++k) {
+      const DrawFold& fold = list.folds[k];
+      if (fold.first_item != 1) continue;
+      ++marks;
+      EXPECT_EQ(fold.count, 1u);
+      EXPECT_EQ(fold.x0, static_cast<int>(std::floor(x))) << nsPerPx;
+      EXPECT_EQ(fold.x1, fold.x0 + 1) << nsPerPx;
+    }
+    EXPECT_EQ(marks, 1u) << nsPerPx;
+  }
+}
+
 TEST(DrawList, OnlyVisibleSlotsAreBuilt) {
   AnalysedModel m(comb());
   LaneLayout layout = layoutLanes(*m.model, {});

@@ -8,7 +8,6 @@
 #include <tuple>
 #include <vector>
 
-#include "launch/track_order.h"
 #include "trace/run_builder.h"
 #include "view/timeline_model.h"
 
@@ -68,13 +67,13 @@ std::vector<trace::Run> shuffledCopies(const trace::Run& run) {
   return out;
 }
 
-// The launcher's and the timeline's order of `run`'s tracks, given them out of order, equal `expected`.
+// The run builder's and the timeline's order of `run`'s tracks, given them out of order, equal `expected`.
 void expectLaunchAndTimelineGive(const trace::Run& run, const std::vector<Place>& expected) {
   trace::StringTable strings;
   for (trace::Run copy : shuffledCopies(run)) {
     EXPECT_EQ(timelineOrder(copy, strings), expected);
-    launch::sortTracksForDisplay(copy);
-    EXPECT_EQ(placesOf(copy.tracks), expected);
+    // Every run is made by one builder, a join continuing a finished run included (RunBuilder(Run)).
+    EXPECT_EQ(placesOf(trace::RunBuilder(copy).finish().tracks), expected);
   }
 }
 

@@ -1,0 +1,53 @@
+#include "job/rank_summary.h"
+
+#include <algorithm>
+
+namespace feedscope::job {
+
+RankSummary summarizeRank(const trace::Run& run, const trace::StringTable& strings,
+                          const analysis::RunAnalysis& analysis, const RankIdentity& identity) {
+  RankSummary s;
+  s.run_name = run.name;
+  s.identity = identity;
+  s.time_origin = analysis.time_origin;
+  s.device = rankDevice(run, strings);
+  const analysis::DeviceAnalysis* d = nullptr;
+  for (const auto& x : analysis.devices) {
+    if (x.device == s.device) d = &x;
+  }
+  if (d == nullptr) d = analysis.primary();
+  RankCollectives collectives = findCollectives(run, strings, s.device);
+  if (d == nullptr) {
+    if (auto e = run.extent()) s.extent = {e->start, e->end};
+    s.collectives = std::move(collectives.kernels);
+    s.lead_ups.resize(s.collectives.size());
+    return s;
+  }
+  s.device_name = d->device_name;
+  s.extent = d->timeline.extent;
+  const RankActivity activity(d->timeline, collectives, strings);
+  TimeNs from = s.extent.start;
+  for (const Collective& c : collectives.kernels) {
+    s.lead_ups.push_back(activity.within({std::min(from, c.start_ns), c.start_ns}));
+    from = std::max(from, c.end_ns);
+  }
+  s.collectives = std::move(collectives.kernels);
+  s.window_ns = d->whole.window_ns;
+  s.starvation_ns = d->whole.starvation_ns;
+  s.compute_ns = activity.computeWithin(d->whole.window);
+  s.gaps = d->whole.gaps;
+  if (d->step_summary) s.step_median_ns = d->step_summary->median_ns;
+  for (const auto& step : d->steps) s.steps.push_back({step.step.number, step.step.span});
+  s.prefetch_step_ns = d->what_if.prefetch_step_ns;
+  s.pageable_h2d_count = d->whole.h2d.pageable_count;
+  s.pageable_h2d_bytes = d->whole.h2d.pageable_bytes;
+  s.pageable_h2d_ns = d->whole.h2d.pageable_duration_ns;
+  s.verdict = std::string(analysis::verdictKey(d->verdict));
+  s.input_bound_pct = d->input_bound_pct;
+  for (const auto& f : d->findings) {
+    if (f.isRoot()) s.findings.push_back({f.id, std::string(analysis::severityName(f.severity)), f.title, f.cost_ns});
+  }
+  return s;
+}
+
+}  // namespace feedscope::job

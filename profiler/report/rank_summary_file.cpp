@@ -1,0 +1,256 @@
+#include "report/rank_summary_file.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "io/atomic_file.h"
+#include "io/file_bytes.h"
+#include "io/input_error.h"
+
+namespace feedscope::report {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::string_view kActivityKeys[] = {"data_loading", "input_copy", "host", "compute", "before_window"};
+
+json spanJson(analysis::Span s) { return json::array({s.start, s.end}); }
+
+// Reads a document strictly: each accessor names what is wrong and where.
+class Reader {
+ public:
+  explicit Reader(const std::string& what) : what_(what) {}
+
+  [[noreturn]] void fail(const std::string& why) const {
+    throw io::InputError(what_ + ": not a Feedscope rank summary (" + why + ")");
+  }
+  const json& at(const json& object, std::string_view key) const {
+    if (!object.is_object()) fail("expected an object around '" + std::string(key) + "'");
+    auto it = object.find(key);
+    if (it == object.end()) fail("missing '" + std::string(key) + "'");
+    return *it;
+  }
+  std::int64_t integer(const json& v, std::string_view key) const {
+    if (!v.is_number_integer()) fail("'" + std::string(key) + "' is not an integer");
+    return v.get<std::int64_t>();
+  }
+  std::int64_t integer(const json& object, std::string_view key, bool) const { return integer(at(object, key), key); }
+  std::uint64_t count(const json& object, std::string_view key) const {
+    const std::int64_t v = integer(at(object, key), key);
+    if (v < 0) fail("'" + std::string(key) + "' is negative");
+    return static_cast<std::uint64_t>(v);
+  }
+  double number(const json& object, std::string_view key) const {
+    const json& v = at(object, key);
+    if (!v.is_number()) fail("'" + std::string(key) + "' is not a number");
+    return v.get<double>();
+  }
+  std::string text(const json& object, std::string_view key) const {
+    const json& v = at(object, key);
+    if (!v.is_string()) fail("'" + std::string(key) + "' is not a string");
+    return v.get<std::string>();
+  }
+  const json& array(const json& object, std::string_view key) const {
+    const json& v = at(object, key);
+    if (!v.is_array()) fail("'" + std::string(key) + "' is not an array");
+    return v;
+  }
+  analysis::Span span(const json& v, std::string_view key) const {
+    if (!v.is_array() || v.size() != 2) fail("'" + std::string(key) + "' is not [start, end]");
+    const analysis::Span s{integer(v[0], key), integer(v[1], key)};
+    if (s.end < s.start) fail("'" + std::string(key) + "' ends before it starts");
+    return s;
+  }
+
+ private:
+  const std::string& what_;
+};
+
+json activityJson(const job::ActivityTimes& a) {
+  json out = json::object();
+  for (int i = 0; i < job::kActivityCount; ++i) out[std::string(kActivityKeys[i])] = a.ns[static_cast<std::size_t>(i)];
+  json ranges = json::object();
+  for (const auto& [name, ns] : a.host_by_range) ranges[name] = ns;
+  out["host_by_range"] = ranges;
+  return out;
+}
+
+job::ActivityTimes activityOf(const Reader& r, const json& v) {
+  job::ActivityTimes a;
+  for (int i = 0; i < job::kActivityCount; ++i) {
+    a.ns[static_cast<std::size_t>(i)] = r.integer(v, kActivityKeys[i], true);
+  }
+  const json& ranges = r.at(v, "host_by_range");
+  if (!ranges.is_object()) r.fail("'host_by_range' is not an object");
+  for (const auto& [name, ns] : ranges.items()) a.host_by_range[name] = r.integer(ns, "host_by_range");
+  return a;
+}
+
+}  // namespace
+
+bool isRankSummaryPath(std::string_view path) {
+  constexpr std::string_view kSuffix = ".fssum";
+  return path.size() > kSuffix.size() && path.substr(path.size() - kSuffix.size()) == kSuffix;
+}
+
+std::string rankSummaryText(const job::RankSummary& s) {
+  json collectives = json::array();
+  for (const auto& c : s.collectives) collectives.push_back(json::array({c.start_ns, c.end_ns, c.operation}));
+  json leadUps = json::array();
+  for (const auto& a : s.lead_ups) leadUps.push_back(activityJson(a));
+  json gaps = json::object();
+  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
+    gaps[std::string(analysis::gapCauseKey(static_cast<analysis::GapCause>(c)))] = s.gaps.ns[static_cast<std::size_t>(c)];
+  }
+  json steps = json::array();
+  for (const auto& st : s.steps) steps.push_back(json::array({st.number, st.span.start, st.span.end}));
+  json findings = json::array();
+  for (const auto& f : s.findings) {
+    findings.push_back({{"id", f.id}, {"severity", f.severity}, {"title", f.title}, {"cost_ns", f.cost_ns}});
+  }
+  json doc = {{"format", kRankSummaryFormat},
+              {"version", kRankSummaryVersion},
+              {"run", s.run_name},
+              {"rank", s.identity.rank},
+              {"world_size", s.identity.world_size ? json(*s.identity.world_size) : json(nullptr)},
+              {"rank_source", s.identity.source},
+              {"device", s.device},
+              {"device_name", s.device_name},
+              {"time_origin_ns", s.time_origin},
+              {"extent_ns", spanJson(s.extent)},
+              {"collectives", collectives},
+              {"lead_ups", leadUps},
+              {"window_ns", s.window_ns},
+              {"starvation_ns", s.starvation_ns},
+              {"compute_ns", s.compute_ns},
+              {"gaps_ns", gaps},
+              {"step_median_ns", s.step_median_ns ? json(*s.step_median_ns) : json(nullptr)},
+              {"steps", steps},
+              {"prefetch_step_ns", s.prefetch_step_ns},
+              {"pageable_h2d", {{"count", s.pageable_h2d_count}, {"bytes", s.pageable_h2d_bytes}, {"duration_ns", s.pageable_h2d_ns}}},
+              {"verdict", s.verdict},
+              {"input_bound_pct", s.input_bound_pct},
+              {"findings", findings}};
+  return doc.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+job::RankSummary parseRankSummary(std::string_view text, const std::string& what) {
+  Reader r(what);
+  json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  if (doc.is_discarded()) r.fail("not JSON");
+  if (!doc.is_object()) r.fail("not a JSON object");
+  auto format = doc.find("format");
+  if (format == doc.end() || !format->is_string() || format->get<std::string>() != kRankSummaryFormat) {
+    r.fail("no \"format\": \"feedscope-rank-summary\"");
+  }
+  const std::int64_t version = r.integer(doc, "version", true);
+  if (version > kRankSummaryVersion) {
+    throw io::InputError(fmt::format("{}: rank summary version {} is newer than this Feedscope reads ({}): update "
+                                     "Feedscope",
+                                     what, version, kRankSummaryVersion));
+  }
+  if (version < 1) r.fail("version " + std::to_string(version));
+  job::RankSummary s;
+  s.run_name = r.text(doc, "run");
+  const std::int64_t rank = r.integer(doc, "rank", true);
+  if (rank < 0 || rank > INT32_MAX) r.fail("'rank' out of range");
+  s.identity.rank = static_cast<int>(rank);
+  const json& world = r.at(doc, "world_size");
+  if (!world.is_null()) {
+    const std::int64_t w = r.integer(world, "world_size");
+    if (w <= rank || w > INT32_MAX) r.fail("'world_size' must be larger than 'rank'");
+    s.identity.world_size = static_cast<int>(w);
+  }
+  s.identity.source = r.text(doc, "rank_source");
+  s.device = static_cast<std::int32_t>(r.integer(doc, "device", true));
+  s.device_name = r.text(doc, "device_name");
+  s.time_origin = r.integer(doc, "time_origin_ns", true);
+  s.extent = r.span(r.at(doc, "extent_ns"), "extent_ns");
+  for (const json& c : r.array(doc, "collectives")) {
+    if (!c.is_array() || c.size() != 3 || !c[2].is_string()) r.fail("a collective is not [start, end, operation]");
+    const analysis::Span span = r.span(json::array({c[0], c[1]}), "collectives");
+    s.collectives.push_back({span.start, span.end, c[2].get<std::string>()});
+  }
+  for (std::size_t i = 1; i < s.collectives.size(); ++i) {
+    if (s.collectives[i].start_ns < s.collectives[i - 1].start_ns) r.fail("collectives out of order");
+  }
+  for (const json& a : r.array(doc, "lead_ups")) s.lead_ups.push_back(activityOf(r, a));
+  if (s.lead_ups.size() != s.collectives.size()) r.fail("one lead-up per collective expected");
+  s.window_ns = r.integer(doc, "window_ns", true);
+  s.starvation_ns = r.integer(doc, "starvation_ns", true);
+  s.compute_ns = r.integer(doc, "compute_ns", true);
+  const json& gaps = r.at(doc, "gaps_ns");
+  for (int c = 0; c < analysis::kGapCauseCount; ++c) {
+    s.gaps.ns[static_cast<std::size_t>(c)] =
+        r.integer(gaps, analysis::gapCauseKey(static_cast<analysis::GapCause>(c)), true);
+  }
+  const json& median = r.at(doc, "step_median_ns");
+  if (!median.is_null()) s.step_median_ns = r.integer(median, "step_median_ns");
+  for (const json& st : r.array(doc, "steps")) {
+    if (!st.is_array() || st.size() != 3) r.fail("a step is not [number, start, end]");
+    s.steps.push_back({r.integer(st[0], "steps"), r.span(json::array({st[1], st[2]}), "steps")});
+  }
+  s.prefetch_step_ns = r.integer(doc, "prefetch_step_ns", true);
+  const json& pageable = r.at(doc, "pageable_h2d");
+  s.pageable_h2d_count = r.count(pageable, "count");
+  s.pageable_h2d_bytes = r.count(pageable, "bytes");
+  s.pageable_h2d_ns = r.integer(pageable, "duration_ns", true);
+  s.verdict = r.text(doc, "verdict");
+  s.input_bound_pct = r.number(doc, "input_bound_pct");
+  for (const json& f : r.array(doc, "findings")) {
+    s.findings.push_back({r.text(f, "id"), r.text(f, "severity"), r.text(f, "title"), r.integer(f, "cost_ns", true)});
+  }
+  return s;
+}
+
+void writeRankSummary(const std::string& path, const job::RankSummary& summary) {
+  io::writeFileAtomically(path, rankSummaryText(summary));
+}
+
+job::RankSummary readRankSummary(const std::string& path) {
+  const io::FileBytes bytes = io::readInputFile(path);  // a gzipped summary reads as well
+  return parseRankSummary(bytes.data.view(), path);
+}
+
+std::vector<job::RankSummary> readRankSummaries(const std::vector<std::string>& paths) {
+  std::vector<job::RankSummary> out(paths.size());
+  std::vector<std::exception_ptr> errors(paths.size());
+  const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(paths.size(), std::thread::hardware_concurrency()));
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> threads;
+  for (std::size_t w = 0; w < workers; ++w) {
+    threads.emplace_back([&] {
+      for (std::size_t i = next++; i < paths.size(); i = next++) {
+        try {
+          out[i] = readRankSummary(paths[i]);
+        } catch (...) {
+          errors[i] = std::current_exception();
+        }
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);  // the first file in the order given
+  }
+  return out;
+}
+
+std::vector<std::string> rankSummariesIn(const std::string& folder) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    if (entry.is_regular_file(ec) && isRankSummaryPath(entry.path().string())) out.push_back(entry.path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace feedscope::report

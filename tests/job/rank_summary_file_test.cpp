@@ -1,0 +1,134 @@
+// The .fssum file: a summary written and read back is the same summary, the job made of summaries is
+// the job made of the runs, and every malformed file is refused with one line naming it.
+#include "report/rank_summary_file.h"
+
+#include <gtest/gtest.h>
+
+#include "io/input_error.h"
+#include "job_fixture.h"
+#include "report/report.h"
+#include "report/report_json_value.h"
+
+namespace feedscope::report {
+namespace {
+
+bool sameActivity(const job::ActivityTimes& a, const job::ActivityTimes& b) {
+  return a.ns == b.ns && a.host_by_range == b.host_by_range;
+}
+
+void expectSame(const job::RankSummary& a, const job::RankSummary& b) {
+  EXPECT_EQ(a.run_name, b.run_name);
+  EXPECT_EQ(a.identity.rank, b.identity.rank);
+  EXPECT_EQ(a.identity.world_size, b.identity.world_size);
+  EXPECT_EQ(a.identity.source, b.identity.source);
+  EXPECT_EQ(a.device, b.device);
+  EXPECT_EQ(a.device_name, b.device_name);
+  EXPECT_EQ(a.time_origin, b.time_origin);
+  EXPECT_EQ(a.extent, b.extent);
+  ASSERT_EQ(a.collectives.size(), b.collectives.size());
+  for (std::size_t i = 0; i < a.collectives.size(); ++i) {
+    EXPECT_EQ(a.collectives[i].start_ns, b.collectives[i].start_ns);
+    EXPECT_EQ(a.collectives[i].end_ns, b.collectives[i].end_ns);
+    EXPECT_EQ(a.collectives[i].operation, b.collectives[i].operation);
+    EXPECT_TRUE(sameActivity(a.lead_ups[i], b.lead_ups[i])) << i;
+  }
+  EXPECT_EQ(a.window_ns, b.window_ns);
+  EXPECT_EQ(a.starvation_ns, b.starvation_ns);
+  EXPECT_EQ(a.compute_ns, b.compute_ns);
+  EXPECT_EQ(a.gaps, b.gaps);
+  EXPECT_EQ(a.step_median_ns, b.step_median_ns);
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_EQ(a.prefetch_step_ns, b.prefetch_step_ns);
+  EXPECT_EQ(a.pageable_h2d_count, b.pageable_h2d_count);
+  EXPECT_EQ(a.pageable_h2d_bytes, b.pageable_h2d_bytes);
+  EXPECT_EQ(a.pageable_h2d_ns, b.pageable_h2d_ns);
+  EXPECT_EQ(a.verdict, b.verdict);
+  EXPECT_DOUBLE_EQ(a.input_bound_pct, b.input_bound_pct);
+  EXPECT_EQ(a.findings, b.findings);
+}
+
+std::vector<job::RankSummary> summariesOf(const testing::AnalysedJob& analysed) {
+  std::vector<job::RankSummary> out;
+  for (const auto& m : analysed.groups.at(0).members) {
+    out.push_back(job::summarizeRank(analysed.session.runs[m.run], analysed.session.strings, analysed.analyses[m.run],
+                                     m.identity));
+  }
+  return out;
+}
+
+TEST(RankSummaryFile, RoundTripAndTheSameJob) {
+  testing::JobSpec spec;
+  spec.world_size = 4;
+  spec.straggler = 2;
+  spec.cause = "host";
+  spec.clock_offset_ns = {0, 3'000'000, -1'500'000, 700'000};
+  auto analysed = testing::analyseGeneratedJob(spec);
+  const auto summaries = summariesOf(*analysed);
+  std::vector<job::RankSummary> read;
+  for (const auto& s : summaries) {
+    read.push_back(parseRankSummary(rankSummaryText(s), "rank.fssum"));
+    expectSame(s, read.back());
+  }
+  ASSERT_FALSE(summaries[2].lead_ups.empty());
+  EXPECT_FALSE(summaries[2].lead_ups[0].host_by_range.empty());  // the range names travel
+  // The job of the summaries read back is the job of the runs, figure for figure.
+  Report fromSummaries = buildSummaryReport(read, {"a", "b", "c", "d"}, "sums");
+  nlohmann::json a = jobJson(analysed->jobs.at(0)), b = jobJson(fromSummaries.jobs.at(0));
+  a.erase("name");
+  b.erase("name");
+  EXPECT_EQ(a, b);
+}
+
+TEST(RankSummaryFile, MalformedFilesAreRefusedNamingTheFile) {
+  testing::JobSpec spec;
+  spec.world_size = 2;
+  auto analysed = testing::analyseGeneratedJob(spec);
+  const std::string good = rankSummaryText(summariesOf(*analysed)[0]);
+  auto refused = [](const std::string& text) -> std::string {
+    try {
+      parseRankSummary(text, "r.fssum");
+    } catch (const io::InputError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refused("not json"), "r.fssum: not a Feedscope rank summary (not JSON)");
+  EXPECT_EQ(refused(good.substr(0, good.size() / 2)), "r.fssum: not a Feedscope rank summary (not JSON)");
+  EXPECT_EQ(refused("[]"), "r.fssum: not a Feedscope rank summary (not a JSON object)");
+  EXPECT_EQ(refused(R"({"version": 1})"), "r.fssum: not a Feedscope rank summary (no \"format\": \"feedscope-rank-summary\")");
+  auto edited = [&](const std::string& key, const nlohmann::json& value) {
+    auto doc = nlohmann::json::parse(good);
+    if (value.is_discarded()) {
+      doc.erase(key);
+    } else {
+      doc[key] = value;
+    }
+    return doc.dump();
+  };
+  EXPECT_EQ(refused(edited("version", 2)),
+            "r.fssum: rank summary version 2 is newer than this Feedscope reads (1): update Feedscope");
+  EXPECT_EQ(refused(edited("collectives", nlohmann::json::value_t::discarded)),
+            "r.fssum: not a Feedscope rank summary (missing 'collectives')");
+  EXPECT_EQ(refused(edited("rank", "three")), "r.fssum: not a Feedscope rank summary ('rank' is not an integer)");
+  EXPECT_EQ(refused(edited("world_size", 0)),
+            "r.fssum: not a Feedscope rank summary ('world_size' must be larger than 'rank')");
+  EXPECT_EQ(refused(edited("lead_ups", nlohmann::json::array())),
+            "r.fssum: not a Feedscope rank summary (one lead-up per collective expected)");
+  EXPECT_EQ(refused(edited("extent_ns", nlohmann::json::array({5, 1}))),
+            "r.fssum: not a Feedscope rank summary ('extent_ns' ends before it starts)");
+  EXPECT_EQ(refused(good), "accepted");
+}
+
+TEST(RankSummaryFile, TwoSummariesOfOneRankOrTwoWorldSizesAreRefused) {
+  testing::JobSpec spec;
+  spec.world_size = 2;
+  auto analysed = testing::analyseGeneratedJob(spec);
+  auto s = summariesOf(*analysed);
+  EXPECT_THROW(buildSummaryReport({s[0], s[0]}, {"x.fssum", "y.fssum"}, "in"), io::InputError);
+  auto other = s[1];
+  other.identity.world_size = 4;
+  EXPECT_THROW(buildSummaryReport({s[0], other}, {"x.fssum", "y.fssum"}, "in"), io::InputError);
+}
+
+}  // namespace
+}  // namespace feedscope::report
