@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "user_messages.h"
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 #include "io/session_store.h"
@@ -16,6 +15,7 @@
 #include "workload/copy_calibration.h"
 #include "workload/gpu_devices.h"
 #include "workload/gpu_error.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

@@ -3,7 +3,6 @@
 
 #include <cstdio>
 
-#include "user_messages.h"
 #include "cupti/collector.h"
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
@@ -17,6 +16,7 @@
 #include "trace/units.h"
 #include "workload/demo.h"
 #include "workload/gpu_error.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

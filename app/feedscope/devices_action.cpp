@@ -4,12 +4,12 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "user_messages.h"
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 #include "trace/units.h"
 #include "workload/gpu_devices.h"
 #include "workload/gpu_error.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

@@ -1,7 +1,6 @@
 // feedscope export FILE --format chrome|csv|csv-steps -o OUT: timelines for other tools.
 #include <fmt/format.h>
 
-#include "user_messages.h"
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "io/atomic_file.h"
@@ -11,6 +10,7 @@
 #include "report/report.h"
 #include "output_check.h"
 #include "progress.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

@@ -3,9 +3,9 @@
 
 #include <cstdio>
 
-#include "user_messages.h"
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

@@ -1,7 +1,6 @@
 // feedscope import TRACE -o S.feedscope: a Kineto trace into a session file (new, or --append).
 #include <fmt/format.h>
 
-#include "user_messages.h"
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "io/open_input.h"
@@ -11,6 +10,7 @@
 #include "session_write_lock.h"
 #include "trace/session_merge.h"
 #include "trace/utf8.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

@@ -7,13 +7,13 @@
 #include <exception>
 #include <system_error>
 
-#include "user_messages.h"
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "usage_errors.h"
 #include "version_text.h"
 #include "io/errors.h"
 #include "standard_output.h"
+#include "user_messages.h"
 
 namespace {
 

@@ -2,7 +2,6 @@
 // machines (the ranks of a multi-node job); runs of the same name become one run on one clock.
 #include <fmt/format.h>
 
-#include "user_messages.h"
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
 #include "io/open_input.h"
@@ -11,6 +10,7 @@
 #include "output_check.h"
 #include "progress.h"
 #include "session_write_lock.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

@@ -7,8 +7,6 @@
 #include <filesystem>
 #include <thread>
 
-#include "terminal_text.h"
-#include "user_messages.h"
 #include "commands.h"
 #include "numeric_options.h"
 #include "cli_contract/exit_codes.h"
@@ -22,6 +20,8 @@
 #include "output_check.h"
 #include "progress.h"
 #include "standard_output.h"
+#include "terminal_text.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

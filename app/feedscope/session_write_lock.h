@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <string>
 
-#include "user_messages.h"
 #include "io/session_lock.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "io/input_error.h"
 #include "io/open_input.h"
+#include "numeric_options.h"
 #include "job/rank_identity.h"
 #include "job/rank_summary.h"
 #include "output_check.h"
@@ -31,9 +32,9 @@ void addSummarizeCommand(CLI::App& app, CommandAction& action) {
   cmd->add_option("-o,--output", o->output, "the summary to write (rankN.fssum)")->required();
   cmd->add_option("--rank", o->rank,
                   "this trace's rank, when the trace does not say it (e.g. --rank $SLURM_PROCID or $RANK)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(numberIn(0, 16'777'215));
   cmd->add_option("--world-size", o->worldSize, "the job's number of ranks, when the trace does not say it")
-      ->check(CLI::PositiveNumber);
+      ->check(numberIn(1, 16'777'216));
   cmd->add_option("--run", o->run, "the run of a session with several");
   cmd->callback([o, &action] {
     action = [o] {

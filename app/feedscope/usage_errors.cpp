@@ -1,5 +1,4 @@
 // Usage errors: the prefix, the hint and the "did you mean" suggestion.
-#include "user_messages.h"
 #include "usage_errors.h"
 
 #include <fmt/format.h>
@@ -9,6 +8,8 @@
 #include <vector>
 
 #include "cli_contract/exit_codes.h"
+#include "terminal_text.h"
+#include "user_messages.h"
 
 namespace feedscope::cli {
 
@@ -40,7 +41,8 @@ void useFeedscopeErrorFormat(CLI::App& app) {
     std::string where = "feedscope help";
     for (const CLI::App* sub : failed->get_subcommands()) where += " " + sub->get_name();
     // One line, as every other error: the GUI shows the last line a command printed.
-    return fmt::format("feedscope: error: {} (see '{}')\n", e.what(), where);
+    // The error quotes what was typed: terminal-safe like every other message.
+    return fmt::format("feedscope: error: {} (see '{}')\n", printable(e.what()), where);
   });
 }
 
