@@ -42,7 +42,10 @@ std::vector<JobGroup> findJobs(const std::vector<const trace::Run*>& runs,
     std::sort(known.begin(), known.end(), [](const JobMember& a, const JobMember& b) { return a.run < b.run; });
   }
   std::vector<JobGroup> jobs;
-  for (auto& [world, members] : byWorld) {
+  for (auto& entry : byWorld) {
+    // Not a structured binding: clang 14 (the fuzz preset, clang-tidy) cannot capture one in a lambda.
+    const int world = entry.first;
+    auto& members = entry.second;
     JobGroup current;
     std::set<int> seen;
     auto close = [&] {
