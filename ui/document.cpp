@@ -2,9 +2,11 @@
 #include "ui/document.h"
 
 #include <exception>
+#include <filesystem>
 
 #include "io/errors.h"
 #include "io/open_input.h"
+#include "io/trace_folder.h"
 #include "report/report.h"
 #include "trace/session_merge.h"
 
@@ -31,9 +33,22 @@ bool nameTaken(const Document& doc, const std::string& name) {
 
 }  // namespace
 
-std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
+std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
                                        const std::shared_ptr<const Document>& base,
                                        const LoadProgress& progress, const std::atomic<bool>& cancelled) {
+  // A folder opens as the trace files in it, in name order, as `feedscope report FOLDER` reads it (a
+  // folder of rank traces is a job).
+  std::vector<std::string> files;
+  std::string folder;
+  for (const auto& path : opened) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
+    }
+    folder = path;
+    for (auto& f : io::traceFilesIn(path)) files.push_back(std::move(f));
+  }
   auto doc = std::make_shared<Document>();
   if (base) {
     doc->sessions = base->sessions;
@@ -92,7 +107,8 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
       analyses.push_back(&doc->analyses[i]);
       strings.push_back(&doc->strings(i));
     }
-    doc->jobs = report::findAndAnalyzeJobs(runs, analyses, strings, doc->files.empty() ? "" : doc->files.front());
+    const std::string input = !folder.empty() ? folder : doc->files.empty() ? "" : doc->files.front();
+    doc->jobs = report::findAndAnalyzeJobs(runs, analyses, strings, input);
     doc->job_view = view::buildJobView(doc->jobs, doc->runs.size());
   }
   std::vector<view::RunInput> inputs;

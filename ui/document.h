@@ -52,7 +52,7 @@ using LoadProgress = std::function<void(double fraction, const std::string& what
 // Thrown when `cancelled` became true during a load.
 struct LoadCancelled {};
 
-// Opens `files` (sessions or Kineto traces, recognised by content) and adds their runs after those of
+// Opens `files` (sessions or Kineto traces, recognised by content; a folder as the trace files in it) and adds their runs after those of
 // `base` (which may be null), analyses the new runs and builds the timeline. A bad file among good
 // ones is left out and its error kept in Document::skipped; when no file opens, throws io::InputError
 // with the core's one-line message of the first; LoadCancelled when cancelled.

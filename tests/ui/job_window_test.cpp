@@ -4,11 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <QSignalSpy>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <QTableWidget>
 
 #include "support/job_generator.h"
 #include "support/temp_dir.h"
 #include "ui/compare_panel.h"
+#include "ui/document.h"
 #include "ui/main_window.h"
 #include "ui/timeline_widget.h"
 #include "ui_fixture.h"
@@ -73,6 +77,29 @@ TEST(JobWindow, RanksOpenAsOneJobWithItsStragglerFirst) {
   EXPECT_EQ(lane.rows[selected->row].start(selected->item), w->late_arrival_ns);
   // Not a wait: nothing to jump to.
   EXPECT_FALSE(window.timeline()->jumpToLateArrival(*selected));
+}
+
+// A folder of rank traces opens as the job, named after the folder.
+TEST(JobWindow, AFolderOfRanksOpensAsTheJob) {
+  testing::TempDir dir;
+  testing::JobSpec spec;
+  spec.world_size = 3;
+  spec.steps = 4;
+  spec.straggler = 2;
+  spec.cause = "compute";
+  const std::filesystem::path folder = std::filesystem::path(dir.path) / "nightly-job";
+  std::filesystem::create_directory(folder);
+  for (int r = 0; r < 3; ++r) {
+    std::ofstream((folder / ("rank" + std::to_string(r) + ".json")).string()) << testing::jobRankTrace(spec, r);
+  }
+  std::atomic<bool> cancelled{false};
+  auto doc = loadDocument({folder.string()}, nullptr, [](double, const std::string&) {}, cancelled);
+  ASSERT_EQ(doc->runs.size(), 3u);
+  ASSERT_EQ(doc->jobs.size(), 1u);
+  EXPECT_EQ(doc->jobs[0].name, "nightly-job");
+  ASSERT_TRUE(doc->jobs[0].straggler);
+  EXPECT_EQ(doc->jobs[0].straggler->rank, 2);
+  EXPECT_TRUE(doc->timeline->hasJobs());
 }
 
 }  // namespace
