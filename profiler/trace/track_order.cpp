@@ -22,9 +22,12 @@ int kindRank(TrackKind kind) {
 }
 
 auto displayKey(const Track& t) {
-  // Host tracks carry device -1; only GPU tracks are grouped by device.
+  // Host tracks carry device -1; only GPU tracks are grouped by device. A process's threads come in
+  // the order they began work (its first interval), not by thread id: thread ids differ from run to
+  // run, so two runs of one program show their main thread, loader threads, ... in the same order.
   const bool gpu = t.isGpu();
-  return std::make_tuple(gpu ? 0 : 1, gpu ? t.device : 0, kindRank(t.kind), t.pid, t.stream, t.tid);
+  const TimeNs firstStart = gpu || t.intervals.empty() ? 0 : t.intervals.start_ns.front();
+  return std::make_tuple(gpu ? 0 : 1, gpu ? t.device : 0, kindRank(t.kind), t.pid, t.stream, firstStart, t.tid);
 }
 
 }  // namespace

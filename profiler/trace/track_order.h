@@ -3,8 +3,9 @@
 //
 // GPU tracks come first, grouped by device, so that everything a device did sits together under that
 // device's starvation lane; within a device its streams precede its annotations, and streams of
-// several processes are grouped by process (pid), then by stream id. Host threads follow, by process
-// then thread, and loader workers last.
+// several processes are grouped by process (pid), then by stream id. Host threads follow, by process,
+// then in the order the threads began work (their first interval; thread id on a tie), and loader
+// workers last.
 #pragma once
 
 #include <vector>

@@ -141,3 +141,30 @@ TEST(TrackOrder, RecordAndTimelineGroupTheStreamsOfOneDeviceByProcess) {
 
 }  // namespace
 }  // namespace feedscope
+
+namespace feedscope::view {
+namespace {
+
+// Two runs of one program: the main thread starts work first, a loader thread after it, but the
+// thread ids are in the opposite order in the second run. Both show the main thread first.
+TEST(TrackOrder, ThreadsOfTwoRunsOfOneProgramComeInTheSameOrder) {
+  auto runOf = [](std::int64_t mainTid, std::int64_t loaderTid) {
+    trace::RunBuilder b("r");
+    const std::size_t loader = b.hostTrack(7, loaderTid, "python3 7");
+    b.nameTrack(loader, "loader");
+    EXPECT_TRUE(b.add(loader, {2'000, 3'000, IntervalKind::DataLoading}));
+    const std::size_t main = b.hostTrack(7, mainTid, "python3 7");
+    b.nameTrack(main, "main");
+    EXPECT_TRUE(b.add(main, {1'000, 5'000, IntervalKind::Step}));
+    const trace::Run run = b.finish();
+    std::vector<std::string> names;
+    for (const auto& t : run.tracks) names.push_back(t.name);
+    return names;
+  };
+  const std::vector<std::string> expected = {"main", "loader"};
+  EXPECT_EQ(runOf(10, 20), expected);
+  EXPECT_EQ(runOf(30, 5), expected);
+}
+
+}  // namespace
+}  // namespace feedscope::view
