@@ -25,9 +25,12 @@ RunBuilder::Place RunBuilder::placeOf(const Track& t) {
   return {static_cast<int>(t.kind), t.device, t.pid, lane};
 }
 
-std::size_t RunBuilder::findOrCreate(Track t) {
+std::size_t RunBuilder::findOrCreate(Track t, std::int64_t lane, std::string_view process) {
   const Place place = placeOf(t);
   if (auto it = index_.find(place); it != index_.end()) return it->second;
+  // A host thread of an import without a process name is called after its pid.
+  const bool unnamedProcess = process.empty() && t.kind == TrackKind::HostThread;
+  t.name = trackName(t.kind, t.device, lane, unnamedProcess ? "process " + std::to_string(t.pid) : std::string(process));
   run_.tracks.push_back(std::move(t));
   index_.emplace(place, run_.tracks.size() - 1);
   return run_.tracks.size() - 1;
@@ -40,9 +43,7 @@ std::size_t RunBuilder::gpuTrack(std::int32_t device, std::int64_t stream, std::
   t.device = device;
   t.stream = stream;
   t.pid = pid;
-  if (auto it = index_.find(placeOf(t)); it != index_.end()) return it->second;
-  t.name = trackName(t.kind, device, stream, process);
-  return findOrCreate(std::move(t));
+  return findOrCreate(std::move(t), stream, process);
 }
 
 std::size_t RunBuilder::gpuMarkerTrack(std::int32_t device, std::int64_t pid, std::string_view process) {
@@ -50,9 +51,7 @@ std::size_t RunBuilder::gpuMarkerTrack(std::int32_t device, std::int64_t pid, st
   t.kind = TrackKind::GpuMarkers;
   t.device = device;
   t.pid = pid;
-  if (auto it = index_.find(placeOf(t)); it != index_.end()) return it->second;
-  t.name = trackName(t.kind, device, 0, process);
-  return findOrCreate(std::move(t));
+  return findOrCreate(std::move(t), 0, process);
 }
 
 std::size_t RunBuilder::hostTrack(std::int64_t pid, std::int64_t tid, std::string_view process) {
@@ -60,9 +59,7 @@ std::size_t RunBuilder::hostTrack(std::int64_t pid, std::int64_t tid, std::strin
   t.kind = TrackKind::HostThread;
   t.pid = pid;
   t.tid = tid;
-  if (auto it = index_.find(placeOf(t)); it != index_.end()) return it->second;
-  t.name = trackName(t.kind, -1, tid, process.empty() ? "process " + std::to_string(pid) : std::string(process));
-  return findOrCreate(std::move(t));
+  return findOrCreate(std::move(t), tid, process);
 }
 
 std::size_t RunBuilder::loaderTrack(std::int64_t worker, std::int64_t pid, std::string_view process) {
@@ -70,9 +67,7 @@ std::size_t RunBuilder::loaderTrack(std::int64_t worker, std::int64_t pid, std::
   t.kind = TrackKind::Loader;
   t.pid = pid;
   t.tid = worker;
-  if (auto it = index_.find(placeOf(t)); it != index_.end()) return it->second;
-  t.name = trackName(t.kind, -1, worker, process);
-  return findOrCreate(std::move(t));
+  return findOrCreate(std::move(t), worker, process);
 }
 
 std::size_t RunBuilder::appendTrack(Track track) {

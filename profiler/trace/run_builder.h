@@ -48,7 +48,8 @@ class RunBuilder {
  private:
   using Place = std::tuple<int, std::int32_t, std::int64_t, std::int64_t>;  // kind, device, pid, lane
   static Place placeOf(const Track& t);
-  std::size_t findOrCreate(Track t);
+  // The track at `t`'s place, created (and named after `lane` and `process`) when there is none yet.
+  std::size_t findOrCreate(Track t, std::int64_t lane, std::string_view process);
 
   Run run_;
   std::map<Place, std::size_t> index_;

@@ -30,14 +30,8 @@ struct MarksAndSteps : ::testing::Test {
   MainWindow window{false};
   TimelineWidget* timeline = nullptr;
   void SetUp() override {
-    window.resize(1400, 900);
-    window.show();
-    window.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    ASSERT_TRUE(testing::showWithKeyboard(window, fiveKernels()));
     timeline = window.timeline();
-    timeline->setDocument(fiveKernels());
-    timeline->setFocus();
-    QApplication::processEvents();
   }
   std::size_t stream7() const {
     const auto& lanes = timeline->document()->timeline->lanes();

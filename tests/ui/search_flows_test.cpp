@@ -180,13 +180,7 @@ TEST_F(TimelineSearch, HoveringALaunchShowsItsFlow) {
 // clears the marks; J and the details button jump along a flow.
 TEST(MainWindowSearch, SlashTypeEnterEscape) {
   MainWindow window{false};
-  window.resize(1400, 900);
-  window.show();
-  window.activateWindow();
-  ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
-  window.timeline()->setDocument(launches());
-  window.timeline()->setFocus();
-  QApplication::processEvents();
+  ASSERT_TRUE(testing::showWithKeyboard(window, launches()));
   QTest::keyClick(window.timeline(), Qt::Key_Slash);
   SearchBar* bar = window.searchBar();
   ASSERT_TRUE(bar->isVisible());

@@ -42,14 +42,8 @@ struct Habits : ::testing::Test {
   MainWindow window{false};
   TimelineWidget* timeline = nullptr;
   void SetUp() override {
-    window.resize(1400, 900);
-    window.show();
-    window.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    ASSERT_TRUE(testing::showWithKeyboard(window, nineSteps()));
     timeline = window.timeline();
-    timeline->setDocument(nineSteps());
-    timeline->setFocus();
-    QApplication::processEvents();
   }
   std::size_t stepsLane() const {
     const auto& lanes = timeline->document()->timeline->lanes();

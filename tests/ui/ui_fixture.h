@@ -13,7 +13,12 @@
 #include <string>
 #include <vector>
 
+#include <QApplication>
+#include <QTest>
+
 #include "ui/document.h"
+#include "ui/main_window.h"
+#include "ui/timeline_widget.h"
 
 namespace feedscope::testing {
 
@@ -93,5 +98,18 @@ class WarningCatcher {
   std::mutex mutex_;
   std::vector<std::string> messages_;
 };
+
+// The key tests' window: 1400x900, shown and active, its timeline showing `doc` and holding the
+// keyboard. False when the window never became active.
+inline bool showWithKeyboard(ui::MainWindow& window, std::shared_ptr<ui::Document> doc) {
+  window.resize(1400, 900);
+  window.show();
+  window.activateWindow();
+  if (!QTest::qWaitForWindowActive(&window)) return false;
+  window.timeline()->setDocument(std::move(doc));
+  window.timeline()->setFocus();
+  QApplication::processEvents();
+  return true;
+}
 
 }  // namespace feedscope::testing
