@@ -41,7 +41,9 @@ trace::Run cutRun(const trace::Run& run, trace::TimeNs t0, trace::TimeNs t1) {
       trace::Interval iv = c.at(i);
       iv.start_ns = std::max(iv.start_ns, t0);
       iv.end_ns = std::min(iv.end_ns, t1);
-      if (iv.end_ns > iv.start_ns) cut.intervals.push_back(iv);
+      if (iv.end_ns <= iv.start_ns) continue;
+      iv.arguments = out.arguments.add(run.arguments.get(iv.arguments));  // only the texts still used
+      cut.intervals.push_back(iv);
     }
     // Clipping moved early starts up to t0: still in start order, but stably sorted to be sure.
     if (!cut.intervals.isSortedByStart()) cut.intervals.sortByStart();

@@ -27,6 +27,10 @@ namespace feedscope::cli {
 
 namespace {
 
+// A report reads only the collectives' arguments (the job analysis matches by them): every
+// argument would double its memory (io/kept_arguments.h).
+constexpr io::KeptArguments kReportArguments = io::KeptArguments::Collectives;
+
 struct ReportOptions {
   std::vector<std::string> inputs;  // one FILE, or rank summaries (.fssum)
   std::string input;
@@ -44,8 +48,8 @@ struct ReportOptions {
 trace::Session open(const std::string& path) {
   StderrProgress progress("reading " + path);
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return io::openTraceFolder(path, progress.callback());
-  return io::openInput(path, progress.callback());
+  if (std::filesystem::is_directory(path, ec)) return io::openTraceFolder(path, progress.callback(), kReportArguments);
+  return io::openInput(path, progress.callback(), kReportArguments);
 }
 
 // A comparison threshold on a report that compares nothing would pass silently: a CI gate that
@@ -148,7 +152,8 @@ int runReport(ReportOptions o) {
   trace::Session session;
   std::vector<trace::Session> files;
   if (folder) {
-    files = io::openTraceFolderFiles(o.input, std::max(1u, std::thread::hardware_concurrency() / 2));
+    files = io::openTraceFolderFiles(o.input, std::max(1u, std::thread::hardware_concurrency() / 2),
+                                      kReportArguments);
   } else {
     session = open(o.input);
   }

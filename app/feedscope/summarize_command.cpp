@@ -45,7 +45,7 @@ void addSummarizeCommand(CLI::App& app, CommandAction& action) {
       trace::Session session;
       {
         StderrProgress progress("reading " + o->input);
-        session = io::openInput(o->input, progress.callback());
+        session = io::openInput(o->input, progress.callback(), io::KeptArguments::Collectives);
       }
       std::vector<std::string> names;
       if (!o->run.empty()) names.push_back(o->run);

@@ -146,6 +146,7 @@ std::optional<std::int64_t> kinetoIntegerOf(sj::value v) {
 // the parser's buffers, valid until the next piece.
 struct KinetoEventReader::Entry {
   std::string_view ph, cat, name, metaName;
+  std::string_view args;  // the args object's text, when arguments are kept
   std::optional<TimeNs> ts, dur;
   std::optional<std::int64_t> pid, tid, device, stream, correlation, bytes;
   bool threadNamed = false;  // the tid is a name: then `tid` holds 0
@@ -272,6 +273,12 @@ void KinetoEventReader::readArgs(sj::value& v, Entry& e) {
     return;
   }
   check(err);
+  if (kept_ != KeptArguments::None) {
+    // The object's text as written (it points into the piece), then the object again from its start.
+    check(args.raw_json().get(e.args));
+    bool rewound = false;
+    check(args.reset().get(rewound));
+  }
   for (auto fieldResult : args) {
     sj::field field;
     check(std::move(fieldResult).get(field));
@@ -438,6 +445,13 @@ void KinetoEventReader::keep(const Entry& e, KinetoEventBatch& out) const {
       case Category::Ignored:
         return;
     }
+  }
+  // An empty object holds no ':' (there is no string in it to hold one): nothing to keep.
+  if (e.args.find(':') != std::string_view::npos && k.target != KinetoEvent::Target::ProcessName &&
+      k.target != KinetoEvent::Target::ThreadName && keepsArgumentsOf(kept_, k.kind, text)) {
+    k.args_offset = static_cast<std::uint32_t>(out.text.size());
+    k.args_size = static_cast<std::uint32_t>(e.args.size());
+    out.text.append(e.args);
   }
   k.text_offset = static_cast<std::uint32_t>(out.text.size());
   k.text_size = static_cast<std::uint32_t>(text.size());

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/kept_arguments.h"
 #include "io/split_pipeline.h"
 #include "io/trace_json_splitter.h"
 #include "trace/types.h"
@@ -39,6 +40,7 @@ struct KinetoEvent {
   std::uint32_t correlation = 0;
   std::uint32_t text_offset = 0, text_size = 0;  // in the batch's text
   std::uint32_t thread_name_offset = 0, thread_name_size = 0;
+  std::uint32_t args_offset = 0, args_size = 0;  // the args object's JSON text, when it is kept
   trace::TimeNs ts = 0, dur = 0;  // as written: the trace's base time is added when the track is built
   std::int64_t first = 0, second = 0;
   std::uint64_t bytes = 0;
@@ -52,6 +54,7 @@ struct KinetoEventBatch final : PreparedBatch {
   std::string_view threadNameOf(const KinetoEvent& e) const {
     return {text.data() + e.thread_name_offset, e.thread_name_size};
   }
+  std::string_view argsOf(const KinetoEvent& e) const { return {text.data() + e.args_offset, e.args_size}; }
 };
 
 // Reads `[entry, ...]` pieces, each on its own: pieces may be read on two threads at once, in any
@@ -59,7 +62,9 @@ struct KinetoEventBatch final : PreparedBatch {
 // from `entriesBefore` (the entries of traceEvents in the pieces before this one).
 class KinetoEventReader {
  public:
-  explicit KinetoEventReader(std::string what) : what_(std::move(what)) {}
+  // `kept`: whose args objects are kept as text (io/kept_arguments.h).
+  explicit KinetoEventReader(std::string what, KeptArguments kept = KeptArguments::All)
+      : what_(std::move(what)), kept_(kept) {}
   void read(JsonPiece piece, KinetoEventBatch& out, std::size_t entriesBefore);
 
  private:
@@ -81,6 +86,7 @@ class KinetoEventReader {
   static void markNamedThread(const Entry& e, KinetoEvent& k);
 
   std::string what_;
+  KeptArguments kept_ = KeptArguments::All;
   simdjson::ondemand::parser parser_;
   std::size_t entries_ = 0;  // entries before the one being read, for error messages
   std::vector<std::size_t> thread_names_seen_;  // this piece's NamedThreadSeen events (indexes)

@@ -112,11 +112,8 @@ class KinetoReader {
     saw_events_ = true;
     events_ += batch.entries;
     for (const KinetoEvent& e : batch.events) {
-      if (!e.second_is_named_thread) {
-        add(e, batch.textOf(e), e.second);
-      } else {
-        add(e, batch.textOf(e), namedThreadId(batch.threadNameOf(e)));
-      }
+      const std::int64_t thread = e.second_is_named_thread ? namedThreadId(batch.threadNameOf(e)) : e.second;
+      add(e, batch.textOf(e), thread, batch.argsOf(e));
     }
   }
 
@@ -232,8 +229,8 @@ class KinetoReader {
     return it->second;
   }
 
-  // `thread`: the event's `second`, with a named thread resolved to its id.
-  void add(const KinetoEvent& e, std::string_view text, std::int64_t thread) {
+  // `thread`: the event's `second`, with a named thread resolved to its id; `args`: its kept args text.
+  void add(const KinetoEvent& e, std::string_view text, std::int64_t thread, std::string_view args) {
     using Target = KinetoEvent::Target;
     switch (e.target) {
       case Target::ProcessName:
@@ -264,6 +261,7 @@ class KinetoReader {
     iv.flags = e.flags;
     iv.correlation = e.correlation;
     iv.name = strings_.intern(text);
+    iv.arguments = builder_.addArguments(args);
     switch (e.target) {
       case Target::GpuStream:
         builder_.add(builder_.gpuTrack(static_cast<std::int32_t>(e.first), thread), iv);
@@ -343,7 +341,8 @@ class KinetoReader {
 // Hands the splitter's pieces to the reader.
 class ReaderSink final : public TraceJsonSink {
  public:
-  ReaderSink(KinetoReader& reader, std::string_view what) : reader_(reader), events_(std::string(what)) {}
+  ReaderSink(KinetoReader& reader, std::string_view what, KeptArguments kept)
+      : reader_(reader), events_(std::string(what), kept) {}
   void topLevelKey(JsonPiece piece) override { reader_.readTopLevelKey(piece); }
   void eventBatch(JsonPiece piece) override {
     events_.read(piece, batch_, reader_.entriesRead());
@@ -362,7 +361,7 @@ static_assert(kPiecePadding >= simdjson::SIMDJSON_PADDING, "pieces must carry si
 trace::Run importFromMemory(std::string_view json, trace::StringTable& strings, const std::string& runName,
                             std::string_view what, const ProgressFn& progress) {
   KinetoReader reader(strings, runName, what);
-  ReaderSink sink(reader, what);
+  ReaderSink sink(reader, what, KeptArguments::All);
   TraceJsonSplitter splitter(sink, std::string(what));
   constexpr std::size_t kSlice = std::size_t{1} << 20;
   for (std::size_t at = 0; at < json.size(); at += kSlice) {
@@ -405,12 +404,12 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
   if (options.threaded) {
     // One reader per thread: the pipeline's reads batches ahead (numbered from 0: an error there is
     // read again here, in order, and told with the entries before it).
-    KinetoEventReader pipelineEvents{std::string(what)};
+    KinetoEventReader pipelineEvents{std::string(what), options.arguments};
     auto readBatch = [&pipelineEvents](JsonPiece batch, std::unique_ptr<PreparedBatch>& out) {
       if (!out) out = std::make_unique<KinetoEventBatch>();
       pipelineEvents.read(batch, static_cast<KinetoEventBatch&>(*out), 0);
     };
-    KinetoEventReader events{std::string(what)};
+    KinetoEventReader events{std::string(what), options.arguments};
     KinetoEventBatch batch;
     SplitPipeline pipeline(in, std::string(what), head, options.chunk_bytes, options.batch_bytes, readBatch);
     SplitPipeline::Piece piece;
@@ -433,7 +432,7 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
     if (in.produced() == 0) throw emptyInput();
     return reader.finish(progress);
   }
-  ReaderSink sink(reader, what);
+  ReaderSink sink(reader, what, options.arguments);
   TraceJsonSplitter splitter(sink, std::string(what), options.batch_bytes);
   if (!head.empty()) splitter.feed(head.data(), head.size());
   std::vector<char> chunk(options.chunk_bytes);
@@ -447,12 +446,13 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
 }
 
 trace::Run& importKinetoFile(const std::string& path, trace::Session& session, const std::string& runName,
-                             const ProgressFn& progress) {
+                             const ProgressFn& progress, KeptArguments kept) {
   OpenedFile file = openRegularInput(path);
   DecompressedStream in(file.file.get(), path, file.size, {});
   StreamImportOptions options;
   // A second thread pays for itself only when there is more than a chunk or two to inflate.
   options.threaded = file.size >= kThreadedImportBytes;
+  options.arguments = kept;
   std::string name = runName.empty() ? runNameFromPath(path) : runName;
   trace::Run run = importKinetoStream(in, session.strings, name, path, progress, {}, options);
   run.source = trace::validUtf8(

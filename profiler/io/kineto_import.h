@@ -11,6 +11,7 @@
 
 #include "io/byte_buffer.h"
 #include "io/decompressed_stream.h"
+#include "io/kept_arguments.h"
 #include "trace/session.h"
 
 namespace feedscope::io {
@@ -29,6 +30,7 @@ struct StreamImportOptions {
   std::size_t chunk_bytes = std::size_t{1} << 20;  // decompressed bytes per chunk
   std::size_t batch_bytes = std::size_t{1} << 20;  // traceEvents entries parsed at a time
   std::uint64_t ratio_checked_after_bytes = kRatioCheckedAfterBytes;  // see kMaxStreamingRatio
+  KeptArguments arguments = KeptArguments::All;  // whose args objects the run keeps (trace/arguments.h)
 };
 // Inputs at least this large (compressed) are read with the second thread.
 inline constexpr std::uint64_t kThreadedImportBytes = std::uint64_t{1} << 20;
@@ -45,7 +47,7 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
 // Reads and imports a Kineto trace file (.json or .json.gz) as one new run of `session`, streaming;
 // the run is named after the file ("trace" for "trace.pt.trace.json.gz") unless `runName` is given.
 trace::Run& importKinetoFile(const std::string& path, trace::Session& session, const std::string& runName = {},
-                             const ProgressFn& progress = {});
+                             const ProgressFn& progress = {}, KeptArguments kept = KeptArguments::All);
 
 // The run name a trace file gets: its file name without folders and without .json/.gz/.pt.trace.
 std::string runNameFromPath(const std::string& path);

@@ -83,8 +83,8 @@ std::optional<std::int64_t> optionalInt(const SqliteStatement& st, int col) {
 class NsysReader {
  public:
   NsysReader(const SqliteDb& db, trace::StringTable& strings, const std::string& runName,
-             const std::string& what, const ProgressFn& progress)
-      : db_(db), strings_(strings), builder_(runName), what_(what), progress_(progress) {}
+             const std::string& what, const ProgressFn& progress, KeptArguments kept)
+      : db_(db), strings_(strings), builder_(runName), what_(what), progress_(progress), kept_(kept) {}
 
   trace::Run read() {
     if (!looksLikeNsysExport(db_)) {
@@ -170,7 +170,9 @@ class NsysReader {
     SqliteStatement st(
         db_,
         selectOf(db_, "CUPTI_ACTIVITY_KIND_KERNEL",
-                 {"!start", "!end", "!deviceId", "!streamId", "correlationId", "demangledName", "shortName"},
+                 {"!start", "!end", "!deviceId", "!streamId", "correlationId", "demangledName", "shortName",
+                  "gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ", "registersPerThread",
+                  "staticSharedMemory", "dynamicSharedMemory"},
                  what_)
             .c_str(),
         what_);
@@ -179,8 +181,36 @@ class NsysReader {
       iv.correlation = static_cast<std::uint32_t>(st.integer(4));
       iv.name = intern(optionalInt(st, 5));
       if (iv.name == 0) iv.name = intern(optionalInt(st, 6));
+      if (keepsArgumentsOf(kept_, IntervalKind::Kernel, strings_.get(iv.name))) {
+        iv.arguments = builder_.addArguments(kernelArguments(st, 7));
+      }
       builder_.add(gpuTrack(st), iv);
     }
+  }
+
+  // The launch configuration of a kernel, under the names Kineto gives the same figures ("shared
+  // memory" is static + dynamic, as there), so Details and exports read alike whatever the source.
+  static std::string kernelArguments(const SqliteStatement& st, int first) {
+    std::string json;
+    auto add = [&json](std::string_view key, const std::string& value) {
+      json += json.empty() ? "{" : ", ";
+      json += "\"" + std::string(key) + "\": " + value;
+    };
+    auto triple = [&](int col) -> std::optional<std::string> {
+      if (st.isNull(col) || st.isNull(col + 1) || st.isNull(col + 2)) return std::nullopt;
+      return "[" + std::to_string(st.integer(col)) + ", " + std::to_string(st.integer(col + 1)) + ", " +
+             std::to_string(st.integer(col + 2)) + "]";
+    };
+    if (auto grid = triple(first)) add("grid", *grid);
+    if (auto block = triple(first + 3)) add("block", *block);
+    if (!st.isNull(first + 6)) add("registers per thread", std::to_string(st.integer(first + 6)));
+    const auto staticShared = optionalInt(st, first + 7), dynamicShared = optionalInt(st, first + 8);
+    if (staticShared || dynamicShared) {
+      add("shared memory", std::to_string(staticShared.value_or(0) + dynamicShared.value_or(0)));
+      if (staticShared) add("static shared memory", std::to_string(*staticShared));
+      if (dynamicShared) add("dynamic shared memory", std::to_string(*dynamicShared));
+    }
+    return json.empty() ? json : json + "}";
   }
 
   void readMemcpys() {
@@ -403,6 +433,7 @@ class NsysReader {
   trace::RunBuilder builder_;
   std::string what_;
   const ProgressFn& progress_;
+  KeptArguments kept_;
   std::unordered_map<std::int64_t, std::string> nsys_strings_;
   std::unordered_map<std::int64_t, trace::StringId> interned_;
   std::map<std::int64_t, MemoryKind> memory_kinds_;
@@ -445,15 +476,15 @@ bool looksLikeNsysExport(const SqliteDb& db) {
 }
 
 trace::Run importNsysDatabase(const SqliteDb& db, trace::StringTable& strings, const std::string& runName,
-                              const std::string& what, const ProgressFn& progress) {
-  return NsysReader(db, strings, runName, what, progress).read();
+                              const std::string& what, const ProgressFn& progress, KeptArguments kept) {
+  return NsysReader(db, strings, runName, what, progress, kept).read();
 }
 
 trace::Run& importNsysFile(const std::string& path, trace::Session& session, const std::string& runName,
-                           const ProgressFn& progress) {
+                           const ProgressFn& progress, KeptArguments kept) {
   SqliteDb db = openSqliteReadOnly(path);
   trace::Run run = importNsysDatabase(db, session.strings, runName.empty() ? runNameOfExport(path) : runName,
-                                      path, progress);
+                                      path, progress, kept);
   run.source = trace::validUtf8(
       "nsys:" + path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1));
   session.runs.push_back(std::move(run));

@@ -21,12 +21,13 @@ bool looksLikeNsysExport(const SqliteDb& db);
 // Reads an export as a run named `runName`. `what` names the input in errors. Throws InputError
 // for a database that is not an nsys export, or one whose tables lack the columns needed.
 trace::Run importNsysDatabase(const SqliteDb& db, trace::StringTable& strings, const std::string& runName,
-                              const std::string& what, const ProgressFn& progress = {});
+                              const std::string& what, const ProgressFn& progress = {},
+                              KeptArguments kept = KeptArguments::All);
 
 // Opens and imports an export file as one new run of `session`, named after the file ("report1"
 // for "report1.sqlite") unless `runName` is given.
 trace::Run& importNsysFile(const std::string& path, trace::Session& session, const std::string& runName = {},
-                           const ProgressFn& progress = {});
+                           const ProgressFn& progress = {}, KeptArguments kept = KeptArguments::All);
 
 // nsys's globalTid packs the process id in bits 24-47 and the thread id in bits 0-23.
 inline std::int64_t pidOfGlobalTid(std::int64_t globalTid) {

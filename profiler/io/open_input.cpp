@@ -56,7 +56,7 @@ bool looksJson(std::string_view head) {
 // A pipe (`report <(zcat t.json.gz)`, a FIFO) is read once, as a stream, and recognised from its
 // first bytes: opening it again to read it would wait for a writer that has gone. A trace is
 // imported as it streams; an SQLite database (a session, an nsys export) is read into memory.
-trace::Session openStream(const std::string& path, const ProgressFn& progress) {
+trace::Session openStream(const std::string& path, const ProgressFn& progress, KeptArguments kept) {
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!f) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
   DecompressedStream in(f.get(), path, 0, {});
@@ -96,12 +96,14 @@ trace::Session openStream(const std::string& path, const ProgressFn& progress) {
       return loadSessionFromMemory(data, path);
     }
     if (!looksLikeNsysExport(db)) return foreignSqlite(path);
-    session.runs.push_back(importNsysDatabase(db, session.strings, runNameFromPath(path), path, progress));
+    session.runs.push_back(importNsysDatabase(db, session.strings, runNameFromPath(path), path, progress, kept));
     session.runs.back().source = "nsys:" + session.runs.back().name;
     return session;
   }
   if (!looksJson(head)) return unrecognised(path);
-  session.runs.push_back(importKinetoStream(in, session.strings, runNameFromPath(path), path, progress, head));
+  StreamImportOptions options;
+  options.arguments = kept;
+  session.runs.push_back(importKinetoStream(in, session.strings, runNameFromPath(path), path, progress, head, options));
   session.runs.back().source = "kineto:" + session.runs.back().name;
   return session;
 }
@@ -118,19 +120,19 @@ InputFormat detectInputFormat(const std::string& path) {
   return looksJson(head) ? InputFormat::KinetoJson : InputFormat::Unknown;
 }
 
-trace::Session openInput(const std::string& path, const ProgressFn& progress) {
-  if (inputKindOf(path) == InputKind::Pipe) return openStream(path, progress);
+trace::Session openInput(const std::string& path, const ProgressFn& progress, KeptArguments kept) {
+  if (inputKindOf(path) == InputKind::Pipe) return openStream(path, progress, kept);
   switch (detectInputFormat(path)) {
     case InputFormat::Session:
       return loadSession(path);
     case InputFormat::KinetoJson: {
       trace::Session session;
-      importKinetoFile(path, session, {}, progress);
+      importKinetoFile(path, session, {}, progress, kept);
       return session;
     }
     case InputFormat::NsysSqlite: {
       trace::Session session;
-      importNsysFile(path, session, {}, progress);
+      importNsysFile(path, session, {}, progress, kept);
       return session;
     }
     case InputFormat::ForeignSqlite:

@@ -16,6 +16,8 @@ enum class InputFormat { Session, KinetoJson, NsysSqlite, ForeignSqlite, Unknown
 InputFormat detectInputFormat(const std::string& path);
 
 // Loads a session, or imports a trace as a one-run session; throws InputError with one line.
-trace::Session openInput(const std::string& path, const ProgressFn& progress = {});
+// `kept`: whose arguments the imported intervals keep (a session keeps what it stored).
+trace::Session openInput(const std::string& path, const ProgressFn& progress = {},
+                         KeptArguments kept = KeptArguments::All);
 
 }  // namespace feedscope::io

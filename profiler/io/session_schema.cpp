@@ -110,6 +110,47 @@ const SessionTable<ChunkRow, IntervalColumns>& intervalChunksTable() {
   return table;
 }
 
+const SessionTable<ChunkRow, IntervalColumns>& intervalArgumentsTable() {
+  using C = SessionColumns<ChunkRow, IntervalColumns>;
+  static const SessionTable<ChunkRow, IntervalColumns> table{
+      "interval_arguments",
+      {C::fromRow<&ChunkRow::track_id>("track_id", "INTEGER NOT NULL"),
+       C::fromRow<&ChunkRow::chunk>("chunk", "INTEGER NOT NULL"),
+       C::fromRow<&ChunkRow::count>("count", "INTEGER NOT NULL"),
+       C::chunkOf<&IntervalColumns::arguments>("arguments_id")},
+      "PRIMARY KEY(track_id, chunk)",
+      "WITHOUT ROWID"};
+  return table;
+}
+
+// The texts as blobs: an argument text is any JSON the trace wrote, stored byte for byte.
+const SessionTable<ArgumentTextsRow, StoredArgumentTexts>& argumentTextsTable() {
+  using Row = ArgumentTextsRow;
+  using Item = StoredArgumentTexts;
+  using C = SessionColumns<Row, Item>;
+  static const SessionTable<Row, Item> table{
+      "argument_texts",
+      {C::fromRow<&Row::run_id>("run_id", "INTEGER NOT NULL"), C::fromRow<&Row::chunk>("chunk", "INTEGER NOT NULL"),
+       C::fromRow<&Row::count>("count", "INTEGER NOT NULL"),
+       {"ends", "BLOB", false,
+        [](SqliteStatement& st, int index, const Row&, const Item& item) {
+          bindColumnSlice(st, index, item.ends, 0, item.ends.size());
+        },
+        [](const SqliteStatement& st, int index, Row& row, Item* item, const std::string& what) {
+          appendColumnBlob(item->ends, st.blob(index), static_cast<std::size_t>(row.count), what);
+        }},
+       {"text", "BLOB", false,
+        [](SqliteStatement& st, int index, const Row&, const Item& item) {
+          st.bindBlob(index, item.text.data(), item.text.size());
+        },
+        [](const SqliteStatement& st, int index, Row&, Item* item, const std::string&) {
+          item->text = std::string(st.blob(index));
+        }}},
+      "PRIMARY KEY(run_id, chunk)",
+      "WITHOUT ROWID"};
+  return table;
+}
+
 // The names of interval and memory kinds, for readers of the file other than Feedscope.
 const SessionTable<NamedId, NoItem>& intervalKindsTable() {
   using C = SessionColumns<NamedId, NoItem>;

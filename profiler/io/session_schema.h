@@ -45,6 +45,18 @@ struct ChunkRow {
   std::size_t first = 0;   // the chunk's first interval in the track (not stored: chunk * kIntervalsPerChunk)
 };
 
+// A slice of a run's argument texts (trace::RunArguments): `count` texts from the `first`.
+struct ArgumentTextsRow {
+  std::int64_t run_id = 0;
+  std::int64_t chunk = 0;
+  std::int64_t count = 0;
+  std::size_t first = 0;  // not stored: chunk * kIntervalsPerChunk
+};
+struct StoredArgumentTexts {
+  std::vector<std::uint64_t> ends;  // where each text ends in the run's whole text (RunArguments::ends)
+  std::string text;                 // the slice's texts, one after another
+};
+
 const SessionTable<MetaRow, NoItem>& metaTable();
 const SessionTable<NamedId, NoItem>& stringsTable();
 const SessionTable<RunRow, trace::Run>& runsTable();
@@ -53,6 +65,10 @@ const SessionTable<OfRun, trace::Calibration>& calibrationTable();
 const SessionTable<OfRun, trace::BandwidthSample>& calibrationSamplesTable();
 const SessionTable<TrackRow, trace::Track>& tracksTable();
 const SessionTable<ChunkRow, trace::IntervalColumns>& intervalChunksTable();
+// Argument ids of a track's intervals, chunked as interval_chunks; only tracks that have any.
+// Absent from sessions written before arguments were kept: then no interval has any.
+const SessionTable<ChunkRow, trace::IntervalColumns>& intervalArgumentsTable();
+const SessionTable<ArgumentTextsRow, StoredArgumentTexts>& argumentTextsTable();
 const SessionTable<NamedId, NoItem>& intervalKindsTable();
 const SessionTable<NamedId, NoItem>& memoryKindsTable();
 
@@ -67,6 +83,8 @@ void forEachTable(Visit&& visit) {
   visit(calibrationSamplesTable());
   visit(tracksTable());
   visit(intervalChunksTable());
+  visit(intervalArgumentsTable());
+  visit(argumentTextsTable());
   visit(intervalKindsTable());
   visit(memoryKindsTable());
 }

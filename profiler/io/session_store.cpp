@@ -5,6 +5,8 @@
 
 #include <bit>
 #include <cstring>
+#include <map>
+#include <optional>
 
 #include "trace/api_calls.h"
 #include "io/atomic_file.h"
@@ -23,6 +25,64 @@ namespace {
 
 using trace::IntervalColumns;
 namespace schema = session_schema;
+
+// A run's argument texts, kIntervalsPerChunk texts a row.
+void writeArgumentTexts(SessionTableWriter<schema::ArgumentTextsRow, schema::StoredArgumentTexts>& out,
+                        std::int64_t runId, const trace::RunArguments& arguments) {
+  const auto& ends = arguments.ends();
+  for (std::size_t first = 0, chunk = 0; first < ends.size(); first += kIntervalsPerChunk, ++chunk) {
+    const std::size_t n = std::min(kIntervalsPerChunk, ends.size() - first);
+    const std::uint64_t begin = first == 0 ? 0 : ends[first - 1];
+    schema::StoredArgumentTexts slice{{ends.begin() + static_cast<std::ptrdiff_t>(first),
+                                       ends.begin() + static_cast<std::ptrdiff_t>(first + n)},
+                                      arguments.text().substr(begin, ends[first + n - 1] - begin)};
+    out.write({runId, static_cast<std::int64_t>(chunk), static_cast<std::int64_t>(n), first}, slice);
+  }
+}
+
+// Argument texts of every run, when the file has them (sessions written before arguments were kept
+// have not): each run's chunks in order, each text inside the run's whole text.
+void readArgumentTexts(const SqliteDb& db, trace::Session& session, const std::map<std::int64_t, std::size_t>& runIndex,
+                       const std::string& what) {
+  if (!db.hasTable("argument_texts", what)) return;
+  SessionTableReader texts(db, schema::argumentTextsTable(), "ORDER BY run_id, chunk", what);
+  std::map<std::int64_t, std::int64_t> nextChunk;
+  while (texts.next()) {
+    schema::ArgumentTextsRow row;
+    texts.readRow(row);
+    auto run = runIndex.find(row.run_id);
+    if (run == runIndex.end()) throw InputError(what + ": corrupt session (a row refers to a missing run)");
+    if (row.chunk != nextChunk[row.run_id]++ || row.count <= 0 ||
+        row.count > static_cast<std::int64_t>(kIntervalsPerChunk)) {
+      throw InputError(what + ": corrupt session (argument texts out of order)");
+    }
+    schema::StoredArgumentTexts slice;
+    texts.readItem(row, slice);
+    if (!session.runs[run->second].arguments.appendStored(slice.text, slice.ends)) {
+      throw InputError(what + ": corrupt session (argument texts do not add up)");
+    }
+  }
+}
+
+// The argument ids of track `trackId`, when it has any: one per interval, each naming a text of its run.
+void readArgumentIds(SessionTableReader<schema::ChunkRow, IntervalColumns>& ids, std::int64_t trackId,
+                     IntervalColumns& iv, const std::string& what) {
+  ids.statement().bind(1, trackId);
+  std::int64_t expectedChunk = 0;
+  while (ids.next()) {
+    schema::ChunkRow chunk;
+    ids.readRow(chunk);
+    if (chunk.chunk != expectedChunk++ || chunk.count < 0 ||
+        iv.arguments.size() + static_cast<std::size_t>(chunk.count) > iv.size()) {
+      throw InputError(what + ": corrupt session (argument ids do not match the intervals)");
+    }
+    ids.readItem(chunk, iv);
+  }
+  ids.statement().reset();
+  if (!iv.arguments.empty() && iv.arguments.size() != iv.size()) {
+    throw InputError(what + ": corrupt session (argument ids do not match the intervals)");
+  }
+}
 
 // `what` names the session for messages (the file written is its temporary).
 void writeSession(const trace::Session& session, const std::string& file, const std::string& what) {
@@ -66,6 +126,8 @@ void writeSession(const trace::Session& session, const std::string& file, const 
   SessionTableWriter samples(db, schema::calibrationSamplesTable(), what);
   SessionTableWriter tracks(db, schema::tracksTable(), what);
   SessionTableWriter chunks(db, schema::intervalChunksTable(), what);
+  SessionTableWriter argumentIds(db, schema::intervalArgumentsTable(), what);
+  SessionTableWriter argumentTexts(db, schema::argumentTextsTable(), what);
   std::int64_t trackId = 0;
   for (std::size_t r = 0; r < session.runs.size(); ++r) {
     const trace::Run& run = session.runs[r];
@@ -76,6 +138,7 @@ void writeSession(const trace::Session& session, const std::string& file, const 
       calibrations.write({runId}, *run.calibration);
       for (const auto& s : run.calibration->samples) samples.write({runId}, s);
     }
+    writeArgumentTexts(argumentTexts, runId, run.arguments);
     for (std::size_t t = 0; t < run.tracks.size(); ++t) {
       const trace::Track& track = run.tracks[t];
       const IntervalColumns& iv = track.intervals;
@@ -83,6 +146,9 @@ void writeSession(const trace::Session& session, const std::string& file, const 
       for (std::size_t first = 0, chunk = 0; first < iv.size(); first += kIntervalsPerChunk, ++chunk) {
         const std::size_t n = std::min(kIntervalsPerChunk, iv.size() - first);
         chunks.write({trackId, static_cast<std::int64_t>(chunk), static_cast<std::int64_t>(n), first}, iv);
+        if (!iv.arguments.empty()) {
+          argumentIds.write({trackId, static_cast<std::int64_t>(chunk), static_cast<std::int64_t>(n), first}, iv);
+        }
       }
       ++trackId;
     }
@@ -160,6 +226,7 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
     if (it == runIndex.end()) throw InputError(what + ": corrupt session (a row refers to a missing run)");
     return session.runs[it->second];
   };
+  readArgumentTexts(db, session, runIndex, what);
   SessionTableReader(db, schema::devicesTable(), "ORDER BY run_id, device", what)
       .forEachRow([&](const schema::OfRun& row, trace::DeviceInfo& device) {
         runFor(row.run_id).devices.push_back(std::move(device));
@@ -180,6 +247,10 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
   }
 
   SessionTableReader chunks(db, schema::intervalChunksTable(), "WHERE track_id = ? ORDER BY chunk", what);
+  std::optional<SessionTableReader<schema::ChunkRow, IntervalColumns>> argumentIds;
+  if (db.hasTable("interval_arguments", what)) {
+    argumentIds.emplace(db, schema::intervalArgumentsTable(), "WHERE track_id = ? ORDER BY chunk", what);
+  }
   SessionTableReader tracks(db, schema::tracksTable(), "ORDER BY run_id, position", what);
   // A declared size is believed only as far as the file could hold it: every interval takes at least
   // 36 bytes of blobs, so a corrupt count is refused (exit 2) instead of reserving terabytes.
@@ -212,8 +283,9 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
     if (static_cast<std::int64_t>(iv.size()) != declared) {
       throw InputError(what + ": corrupt session (track holds fewer intervals than declared)");
     }
+    if (argumentIds) readArgumentIds(*argumentIds, row.id, iv, what);
     // Everything the analysis relies on: valid enums and string ids, end >= start, sorted starts.
-    if (auto bad = trace::firstInvalidStoredInterval(iv, stringCount)) {
+    if (auto bad = trace::firstInvalidStoredInterval(iv, stringCount, runFor(row.run_id).arguments.count())) {
       throw InputError(what + ": corrupt session (invalid interval " + std::to_string(*bad) + " in track '" +
                        track.name + "')");
     }

@@ -53,7 +53,8 @@ std::vector<std::string> traceFilesIn(const std::string& folder) {
   return files;
 }
 
-std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std::size_t workers) {
+std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std::size_t workers,
+                                                 KeptArguments kept) {
   const std::vector<std::string> files = traceFilesIn(folder);
   if (files.empty()) {
     throw InputError(folder + ": a folder with no trace files (*.json, *.json.gz) in it");
@@ -64,7 +65,7 @@ std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std:
   auto work = [&] {
     for (std::size_t i = next++; i < files.size(); i = next++) {
       try {
-        sessions[i] = openInput(files[i]);
+        sessions[i] = openInput(files[i], {}, kept);
         if (sessions[i].runs.size() == 1) sessions[i].runs[0].name = runNameOf(fs::path(files[i]).filename().string());
       } catch (const InputError& e) {
         errors[i] = std::make_exception_ptr(InputError(folder + ": " + e.what()));
@@ -83,7 +84,7 @@ std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std:
   return sessions;
 }
 
-trace::Session openTraceFolder(const std::string& folder, const ProgressFn& progress) {
+trace::Session openTraceFolder(const std::string& folder, const ProgressFn& progress, KeptArguments kept) {
   std::vector<std::string> files = traceFilesIn(folder);
   if (files.empty()) {
     throw InputError(folder + ": a folder with no trace files (*.json, *.json.gz) in it");
@@ -92,7 +93,7 @@ trace::Session openTraceFolder(const std::string& folder, const ProgressFn& prog
   for (const auto& file : files) {
     trace::Session one;
     try {
-      one = openInput(file, progress);
+      one = openInput(file, progress, kept);
     } catch (const InputError& e) {
       throw InputError(folder + ": " + e.what());
     }

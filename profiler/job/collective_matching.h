@@ -1,6 +1,6 @@
-// Which collective of one rank is which of another: the k-th collective of an operation on every
-// rank is one collective of the job (docs/metrics.md, "Collectives"). The traces PyTorch writes keep
-// no sequence number on the kernels Feedscope reads, so the order is the match.
+// Which collective of one rank is which of another (docs/metrics.md, "Collectives"): collectives of
+// one process group and operation are matched by PyTorch's sequence number when every one of them has
+// it (the "Seq" argument), else the k-th on every rank is one collective of the job.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -17,7 +17,8 @@ struct MatchedCollective {
 
 struct CollectiveMatch {
   std::vector<MatchedCollective> matched;  // in the first rank's time order
-  // "AllReduce: rank 1 has 12, rank 0 has 10; 10 matched": counts that differ, said once per operation.
+  // "AllReduce: rank 1 has 12, rank 0 has 10; 10 matched": counts that differ, said once per group
+  // and operation.
   std::vector<std::string> notes;
 };
 

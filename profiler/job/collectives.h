@@ -2,11 +2,13 @@
 // (docs/metrics.md, "Collectives"). Communication, not compute, in the job's figures.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "analysis/span_set.h"
+#include "trace/collective_names.h"
 #include "trace/run.h"
 #include "trace/string_table.h"
 
@@ -16,23 +18,22 @@ using analysis::Span;
 using analysis::SpanList;
 using trace::TimeNs;
 
-// ncclKernel_AllReduce_RING_LL_Sum_float(...), ncclDevKernel_SendRecv(...), and RCCL's
-// ncclDevKernel_Generic(...) on ROCm (one kernel for every collective).
-bool isCollectiveKernelName(std::string_view name);
-
-// The operation a collective kernel's name says: "AllReduce", "Broadcast", "SendRecv"; "Generic" for
-// RCCL's one kernel. Collectives are matched across ranks by this and their order.
-std::string collectiveOperation(std::string_view kernelName);
-
-// Host ranges of collectives: nccl:all_reduce, c10d::allreduce_ (and every c10d:: operator),
-// record_param_comms. The host time inside them is the collective's, not the host's own work.
-bool isCollectiveHostRangeName(std::string_view name);
+// The names of collectives: trace/collective_names.h.
+using trace::collectiveOperation;
+using trace::isCollectiveHostRangeName;
+using trace::isCollectiveKernelName;
 
 struct Collective {
   TimeNs start_ns = 0;  // the rank's arrival, on its own clock
   TimeNs end_ns = 0;
   std::string operation;
+  // What the trace's arguments say (trace/arguments.h), on the kernel or on the record_param_comms
+  // range that launched it: the process group ("" when unknown) and PyTorch's sequence number of
+  // the collective in that group (matched across ranks by it, docs/metrics.md "Collectives").
+  std::string group{};
+  std::optional<std::int64_t> sequence{};
   TimeNs durationNs() const { return end_ns - start_ns; }
+  friend bool operator==(const Collective&, const Collective&) = default;
 };
 
 struct RankCollectives {

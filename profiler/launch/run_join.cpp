@@ -105,7 +105,7 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
     track.name = prefix + track.name;
   }
   trace::RunBuilder builder(std::move(a));
-  for (auto& track : b.tracks) builder.appendTrack(std::move(track));
+  for (auto& track : b.tracks) builder.appendTrack(std::move(track), b.arguments);
   a = builder.finish();
 
   a.records.dropped += b.records.dropped;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <map>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "io/atomic_file.h"
 #include "present/causes.h"
 #include "report/json_text.h"
+#include "trace/argument_fields.h"
 
 namespace feedscope::report {
 
@@ -32,6 +34,19 @@ const char* colourOf(GapCause c) {
     case GapCause::DependencyOther: return "grey";
   }
   return "grey";
+}
+
+// The trace's own arguments of an interval, each value as the trace wrote it, after the ones the
+// export writes itself (`args`: `"key":value,` pairs); a key the export wrote is not written twice.
+void appendTraceArguments(std::string_view stored, std::string& args) {
+  if (stored.empty()) return;
+  static constexpr std::array<std::string_view, 4> kOwnKeys = {"bytes", "src_memory", "dst_memory", "correlation"};
+  for (const trace::ArgumentField& f : trace::argumentFields(stored)) {
+    const std::string key = jsonQuoted(f.key);
+    const bool own = std::find(kOwnKeys.begin(), kOwnKeys.end(), f.key) != kOwnKeys.end();
+    if (own && args.find(key + ":") != std::string::npos) continue;
+    args += key + ":" + f.json + ",";
+  }
 }
 
 class Writer {
@@ -145,6 +160,7 @@ void writeChromeTrace(const trace::Session& session, const std::vector<analysis:
                               trace::memoryKindName(iv.dst[i]));
         }
         if (iv.correlation[i] != 0) args += fmt::format(R"("correlation":{},)", iv.correlation[i]);
+        appendTraceArguments(run.arguments.get(iv.argumentsAt(i)), args);
         if (!args.empty()) args.pop_back();
         w.event(fmt::format(R"({{"ph":"X","cat":"{}","name":{},"pid":{},"tid":{},"ts":{},"dur":{},"args":{{{}}}}})",
                             trace::intervalKindName(iv.kind[i]), names.get(iv.name[i]), pid, tid,

@@ -102,7 +102,10 @@ bool isRankSummaryPath(std::string_view path) {
 
 std::string rankSummaryText(const job::RankSummary& s) {
   json collectives = json::array();
-  for (const auto& c : s.collectives) collectives.push_back(json::array({c.start_ns, c.end_ns, c.operation}));
+  for (const auto& c : s.collectives) {
+    collectives.push_back(json::array(
+        {c.start_ns, c.end_ns, c.operation, c.group, c.sequence ? json(*c.sequence) : json(nullptr)}));
+  }
   json leadUps = json::array();
   for (const auto& a : s.lead_ups) leadUps.push_back(activityJson(a));
   json gaps = json::object();
@@ -174,9 +177,20 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
   s.time_origin = r.integer(doc, "time_origin_ns", true);
   s.extent = r.span(r.at(doc, "extent_ns"), "extent_ns");
   for (const json& c : r.array(doc, "collectives")) {
-    if (!c.is_array() || c.size() != 3 || !c[2].is_string()) r.fail("a collective is not [start, end, operation]");
+    // [start, end, operation, group, sequence]; summaries written before arguments were kept have
+    // only the first three.
+    const bool withIdentity = c.is_array() && c.size() == 5 && c[3].is_string() &&
+                              (c[4].is_null() || c[4].is_number_integer());
+    if (!c.is_array() || !c[2].is_string() || (c.size() != 3 && !withIdentity)) {
+      r.fail("a collective is not [start, end, operation, group, sequence]");
+    }
     const analysis::Span span = r.span(json::array({c[0], c[1]}), "collectives");
-    s.collectives.push_back({span.start, span.end, c[2].get<std::string>()});
+    job::Collective collective{span.start, span.end, c[2].get<std::string>(), {}, std::nullopt};
+    if (withIdentity) {
+      collective.group = c[3].get<std::string>();
+      if (!c[4].is_null()) collective.sequence = c[4].get<std::int64_t>();
+    }
+    s.collectives.push_back(std::move(collective));
   }
   for (std::size_t i = 1; i < s.collectives.size(); ++i) {
     if (s.collectives[i].start_ns < s.collectives[i - 1].start_ns) r.fail("collectives out of order");

@@ -16,9 +16,15 @@ void IntervalColumns::reserve(std::size_t n) {
   src.reserve(n);
   dst.reserve(n);
   flags.reserve(n);
+  if (!arguments.empty()) arguments.reserve(n);
 }
 
 void IntervalColumns::push_back(const Interval& iv) {
+  // The arguments column begins with the first interval that has arguments: earlier ones get 0.
+  if (iv.arguments != 0 || !arguments.empty()) {
+    arguments.resize(size(), 0);
+    arguments.push_back(iv.arguments);
+  }
   start_ns.push_back(iv.start_ns);
   end_ns.push_back(iv.end_ns);
   bytes.push_back(iv.bytes);
@@ -42,10 +48,12 @@ void IntervalColumns::shrinkToFit() {
   src.shrink_to_fit();
   dst.shrink_to_fit();
   flags.shrink_to_fit();
+  arguments.shrink_to_fit();
 }
 
 Interval IntervalColumns::at(std::size_t i) const {
-  return Interval{start_ns[i], end_ns[i], kind[i], bytes[i], src[i], dst[i], name[i], correlation[i], flags[i]};
+  return Interval{start_ns[i], end_ns[i], kind[i], bytes[i], src[i], dst[i], name[i], correlation[i], flags[i],
+                  argumentsAt(i)};
 }
 
 void IntervalColumns::set(std::size_t i, const Interval& iv) {
@@ -58,6 +66,8 @@ void IntervalColumns::set(std::size_t i, const Interval& iv) {
   src[i] = iv.src;
   dst[i] = iv.dst;
   flags[i] = iv.flags;
+  if (iv.arguments != 0 && arguments.empty()) arguments.resize(size(), 0);
+  if (!arguments.empty()) arguments[i] = iv.arguments;
 }
 
 void IntervalColumns::truncate(std::size_t n) {
@@ -70,6 +80,7 @@ void IntervalColumns::truncate(std::size_t n) {
   src.resize(n);
   dst.resize(n);
   flags.resize(n);
+  if (!arguments.empty()) arguments.resize(n);
 }
 
 bool IntervalColumns::isSortedByStart() const { return std::is_sorted(start_ns.begin(), start_ns.end()); }
@@ -98,6 +109,7 @@ void IntervalColumns::sortByStart() {
   permute(src, order);
   permute(dst, order);
   permute(flags, order);
+  if (!arguments.empty()) permute(arguments, order);
 }
 
 std::size_t IntervalColumns::lowerBoundStart(TimeNs t) const {
@@ -108,7 +120,7 @@ std::size_t IntervalColumns::memoryBytes() const {
   return start_ns.capacity() * sizeof(TimeNs) + end_ns.capacity() * sizeof(TimeNs) +
          bytes.capacity() * sizeof(std::uint64_t) + name.capacity() * sizeof(StringId) +
          correlation.capacity() * sizeof(std::uint32_t) + kind.capacity() + src.capacity() + dst.capacity() +
-         flags.capacity();
+         flags.capacity() + arguments.capacity() * sizeof(std::uint32_t);
 }
 
 }  // namespace feedscope::trace

@@ -1,5 +1,7 @@
-// Intervals of one track stored as columns (structure of arrays): 36 bytes per interval. Columns of
-// big tracks live on huge pages (LargeVector): loading millions of intervals is bound by page faults.
+// Intervals of one track stored as columns (structure of arrays): 36 bytes per interval, and 4 more
+// on a track whose intervals have arguments (the `arguments` column stays empty until one has).
+// Columns of big tracks live on huge pages (LargeVector): loading millions of intervals is bound by
+// page faults.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +24,7 @@ struct Interval {
   StringId name = 0;
   std::uint32_t correlation = 0;
   std::uint8_t flags = 0;
+  std::uint32_t arguments = 0;  // ArgumentsId in the run's RunArguments (trace/arguments.h); 0: none
 
   TimeNs durationNs() const { return end_ns - start_ns; }
   friend bool operator==(const Interval&, const Interval&) = default;
@@ -57,6 +60,10 @@ class IntervalColumns {
   LargeVector<MemoryKind> src;
   LargeVector<MemoryKind> dst;
   LargeVector<std::uint8_t> flags;
+  // Empty when no interval of the track has arguments; else one id per interval.
+  LargeVector<std::uint32_t> arguments;
+
+  std::uint32_t argumentsAt(std::size_t i) const { return arguments.empty() ? 0 : arguments[i]; }
 };
 
 }  // namespace feedscope::trace

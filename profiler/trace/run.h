@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "trace/arguments.h"
 #include "trace/track.h"
 #include "trace/types.h"
 
@@ -68,6 +69,7 @@ struct Run {
   RecordCounts records;
   std::optional<Calibration> calibration;
   std::vector<Track> tracks;
+  RunArguments arguments;  // the texts its intervals' `arguments` ids refer to
 
   std::size_t intervalCount() const;
   // First to last interval of any kind; nullopt for a run without intervals.

@@ -70,7 +70,8 @@ std::size_t RunBuilder::loaderTrack(std::int64_t worker, std::int64_t pid, std::
   return findOrCreate(std::move(t), worker, process);
 }
 
-std::size_t RunBuilder::appendTrack(Track track) {
+std::size_t RunBuilder::appendTrack(Track track, const RunArguments& from) {
+  for (std::uint32_t& id : track.intervals.arguments) id = run_.arguments.add(from.get(id));
   const Place place = placeOf(track);
   run_.tracks.push_back(std::move(track));
   index_.try_emplace(place, run_.tracks.size() - 1);

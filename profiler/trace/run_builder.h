@@ -38,8 +38,12 @@ class RunBuilder {
   bool add(std::size_t track, const Interval& iv);
   // A record the caller found damaged by a rule of its own source (a recorded clock's plausibility).
   void countInvalid(std::uint64_t n = 1) { run_.records.invalid += n; }
-  // Adds a whole track of another part (a join): appended as it is, found again by its place.
-  std::size_t appendTrack(Track track);
+  // Stores an interval's arguments (a JSON object's text, trace/arguments.h): the id to put in
+  // Interval::arguments.
+  ArgumentsId addArguments(std::string_view json) { return run_.arguments.add(json); }
+  // Adds a whole track of another part (a join): appended as it is, found again by its place; its
+  // intervals' arguments are taken from `from`, that part's store.
+  std::size_t appendTrack(Track track, const RunArguments& from);
 
   // Sorts tracks by start and orders them for display (GPU streams first, then host threads), devices
   // by id.

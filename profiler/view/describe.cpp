@@ -1,4 +1,5 @@
 // Descriptions of timeline items.
+#include "trace/argument_fields.h"
 #include "view/describe.h"
 
 #include <algorithm>
@@ -147,6 +148,13 @@ Description describeInterval(const TimelineModel& model, std::size_t laneIndex, 
         {"thread", "pid " + std::to_string(lane.track->pid) + ", tid " + std::to_string(lane.track->tid)});
   }
   if (c.correlation[p] != 0) d.fields.push_back({"correlation", std::to_string(c.correlation[p])});
+  // Every argument the trace gave the interval (a kernel's grid, block, registers, shared memory and
+  // occupancy; an operator's shapes), after what is shown above under the same names.
+  if (const std::uint32_t args = c.argumentsAt(p); args != 0 && run.input.run != nullptr) {
+    for (trace::ArgumentField& f : trace::argumentFields(run.input.run->arguments.get(args))) {
+      if (d.find(f.key) == nullptr) d.fields.push_back({std::move(f.key), std::move(f.value)});
+    }
+  }
   return d;
 }
 

@@ -16,6 +16,7 @@
 #include "support/gzip_text.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
+#include "trace/collective_names.h"
 
 namespace feedscope::io {
 namespace {
@@ -185,7 +186,8 @@ TEST(KinetoImport, ABaseAfterTheEventsRebasesAndDropsWhatItPushesOutOfRange) {
   ASSERT_EQ(iv.size(), 2u);
   EXPECT_EQ(run.records.invalid, 1u);
   EXPECT_EQ(iv.at(0), (trace::Interval{1'000'001'000, 1'000'002'000, IntervalKind::Kernel, 0, MemoryKind::Unknown,
-                                       MemoryKind::Unknown, iv.name[0], 0, 0}));
+                                       MemoryKind::Unknown, iv.name[0], 0, 0, iv.argumentsAt(0)}));
+  EXPECT_EQ(run.arguments.get(iv.argumentsAt(0)), R"({"device":0,"stream":7,"bytes":1})");  // kept through the rebase
   EXPECT_EQ(strings.get(iv.name[0]), "a");
   EXPECT_EQ(iv.start_ns[1], 1'000'003'000);
   EXPECT_EQ(iv.end_ns[1], 1'000'005'000);
@@ -327,6 +329,81 @@ TEST(KinetoImport, AGzipBombStopsAtTheLimitWithOneLine) {
     EXPECT_EQ(std::string(e.what()), "bomb.json.gz: decompresses to more than 8 MiB, the most the JSON parser takes; refusing");
   }
   EXPECT_EQ(kMaxDecompressedBytes, simdjson::SIMDJSON_MAXSIZE_BYTES);
+}
+
+// Arguments are kept as the trace wrote them, for what the import keeps them for (io/kept_arguments.h):
+// every interval's for the GUI, sessions and exports, only the collectives' for a report.
+constexpr const char* kTraceWithArguments = R"json({"traceEvents": [
+  {"ph": "X", "cat": "kernel", "name": "gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5,
+   "args": {"device": 0, "stream": 7, "correlation": 3, "grid": [8, 1, 1], "block": [544, 1, 1],
+            "registers per thread": 96, "est. achieved occupancy %": 0}},
+  {"ph": "X", "cat": "kernel", "name": "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)", "pid": 0, "tid": 7,
+   "ts": 20, "dur": 5, "args": {"device": 0, "stream": 7, "Collective name": "allreduce", "Seq": 4}},
+  {"ph": "X", "cat": "cpu_op", "name": "record_param_comms", "pid": 1, "tid": 1, "ts": 18, "dur": 1,
+   "args": {"Process Group Name": "0", "Seq": 4}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 9, "dur": 1,
+   "args": {"Input Dims": [[2, 3], [3, 4]]}},
+  {"ph": "X", "cat": "cpu_op", "name": "aten::empty", "pid": 1, "tid": 1, "ts": 11, "dur": 1, "args": {}}
+]})json";
+
+// The arguments text of the interval named `name`, "" when it has none.
+std::string argumentsOf(const trace::Session& s, std::string_view name) {
+  const trace::Run& run = s.runs.back();
+  for (const auto& t : run.tracks) {
+    for (std::size_t i = 0; i < t.intervals.size(); ++i) {
+      if (s.strings.get(t.intervals.name[i]) == name) return std::string(run.arguments.get(t.intervals.argumentsAt(i)));
+    }
+  }
+  ADD_FAILURE() << "no interval " << name;
+  return {};
+}
+
+TEST(KinetoArguments, EveryIntervalKeepsItsArgsObjectAsWritten) {
+  TempDir dir;
+  trace::Session s;
+  importKinetoFile(dir.file("args.json", kTraceWithArguments), s);
+  EXPECT_EQ(argumentsOf(s, "gemm"), R"({"device": 0, "stream": 7, "correlation": 3, "grid": [8, 1, 1], "block": [544, 1, 1],
+            "registers per thread": 96, "est. achieved occupancy %": 0})");
+  EXPECT_EQ(argumentsOf(s, "aten::mm"), R"({"Input Dims": [[2, 3], [3, 4]]})");
+  EXPECT_EQ(argumentsOf(s, "aten::empty"), "");  // an empty object is nothing to keep
+  EXPECT_EQ(s.runs.back().arguments.count(), 4u);
+  // The fields the importer reads are read as before.
+  EXPECT_EQ(s.runs.back().tracks.front().intervals.correlation[0], 3u);
+}
+
+TEST(KinetoArguments, AReportKeepsOnlyTheCollectivesAndNoneMeansNone) {
+  TempDir dir;
+  const std::string path = dir.file("args.json", kTraceWithArguments);
+  trace::Session collectives;
+  importKinetoFile(path, collectives, {}, {}, KeptArguments::Collectives);
+  EXPECT_EQ(argumentsOf(collectives, "gemm"), "");
+  EXPECT_EQ(argumentsOf(collectives, "aten::mm"), "");
+  EXPECT_EQ(argumentsOf(collectives, "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)"),
+            R"json({"device": 0, "stream": 7, "Collective name": "allreduce", "Seq": 4})json");
+  EXPECT_EQ(argumentsOf(collectives, "record_param_comms"), R"({"Process Group Name": "0", "Seq": 4})");
+  trace::Session none;
+  importKinetoFile(path, none, {}, {}, KeptArguments::None);
+  EXPECT_TRUE(none.runs.back().arguments.empty());
+  for (const auto& t : none.runs.back().tracks) EXPECT_TRUE(t.intervals.arguments.empty());
+}
+
+TEST(KinetoArguments, ARealNcclKernelKeepsItsCollectiveArguments) {
+  trace::Session s;
+  importKinetoFile(dataPath("multirank/hta_nccl_data_rank0.json.gz"), s, {}, {}, KeptArguments::Collectives);
+  const trace::Run& run = s.runs.back();
+  std::size_t collectiveKernels = 0, withName = 0;
+  for (const auto& t : run.tracks) {
+    for (std::size_t i = 0; i < t.intervals.size(); ++i) {
+      if (t.intervals.kind[i] != IntervalKind::Kernel || !trace::isCollectiveKernelName(s.strings.get(t.intervals.name[i])))
+        continue;
+      ++collectiveKernels;
+      const std::string_view args = run.arguments.get(t.intervals.argumentsAt(i));
+      // An independent look at the text: the key as the trace spells it.
+      if (args.find("\"Collective name\"") != std::string_view::npos) ++withName;
+    }
+  }
+  EXPECT_GT(collectiveKernels, 0u);
+  EXPECT_EQ(withName, collectiveKernels);
 }
 
 }  // namespace

@@ -128,6 +128,39 @@ TEST(NsysImport, ReadsEveryKindOfRecordWithItsNames) {
   EXPECT_EQ(loader->intervals.at(0).kind, IntervalKind::DataLoading);
 }
 
+TEST(NsysImport, AKernelKeepsItsLaunchConfigurationAsArguments) {
+  TempDir dir;
+  const std::string path = dir.file("launch.sqlite");
+  {
+    NsysExportWriter w(path);
+    w.enums();
+    w.gpu(0, 0, "NVIDIA H200");
+    testing::NsysKernelLaunch launch;
+    launch.grid[0] = 64;
+    launch.grid[1] = 2;
+    launch.block[0] = 256;
+    launch.registers = 40;
+    launch.static_shared = 1024;
+    launch.dynamic_shared = 2048;
+    w.kernel(kMs, kMs + 10'000, 0, 7, 1, "gemm_kernel", launch);
+    w.kernel(kMs + 20'000, kMs + 30'000, 0, 7, 2, "ncclKernel_AllReduce_RING_LL_Sum_float");
+  }
+  trace::Session all;
+  const trace::Run& run = importNsysFile(path, all);
+  const trace::Track* stream = findTrack(run, trace::TrackKind::GpuStream, 7);
+  ASSERT_TRUE(stream != nullptr);
+  // Kineto's names for the same figures ("shared memory" = static + dynamic), so both read alike.
+  EXPECT_EQ(run.arguments.get(stream->intervals.argumentsAt(0)),
+            R"({"grid": [64, 2, 1], "block": [256, 1, 1], "registers per thread": 40, "shared memory": 3072, )"
+            R"("static shared memory": 1024, "dynamic shared memory": 2048})");
+  trace::Session report;
+  const trace::Run& collectives = importNsysFile(path, report, {}, {}, KeptArguments::Collectives);
+  const trace::Track* s7 = findTrack(collectives, trace::TrackKind::GpuStream, 7);
+  ASSERT_TRUE(s7 != nullptr);
+  EXPECT_EQ(s7->intervals.argumentsAt(0), 0u);  // a report keeps only the collective's
+  EXPECT_NE(s7->intervals.argumentsAt(1), 0u);
+}
+
 TEST(NsysImport, MetricsHaveTheKnownAnswers) {
   TempDir dir;
   std::string path = dir.file("x.sqlite");

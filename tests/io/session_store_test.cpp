@@ -59,6 +59,7 @@ void expectEqualSessions(const trace::Session& a, const trace::Session& b) {
     EXPECT_EQ(x.clock, y.clock);
     EXPECT_EQ(x.records, y.records);
     EXPECT_EQ(x.calibration, y.calibration);
+    EXPECT_EQ(x.arguments, y.arguments);
     ASSERT_EQ(x.tracks.size(), y.tracks.size());
     for (std::size_t t = 0; t < x.tracks.size(); ++t) {
       const trace::Track& p = x.tracks[t];
@@ -225,6 +226,59 @@ TEST(SessionStore, RefusesNewerOlderForeignAndCorruptFiles) {
   std::string message = errorFor(half);
   EXPECT_NE(message, "(no error)");
   EXPECT_EQ(message.find('\n'), std::string::npos);
+}
+
+TEST(SessionStore, KeepsArgumentsAndReadsSessionsWrittenBeforeThem) {
+  TempDir dir;
+  const std::string path = dir.file("args.feedscope");
+  trace::Session original = richSession();
+  ASSERT_GT(original.runs.front().arguments.count(), 1000u);  // the H200 trace's kernels and copies have args
+  saveSession(original, path);
+  trace::Session loaded = loadSession(path);
+  expectEqualSessions(original, loaded);
+  // A kernel's launch configuration, exactly as the trace wrote it.
+  const trace::Run& run = loaded.runs.front();
+  bool sawGrid = false;
+  for (const auto& t : run.tracks) {
+    if (t.kind != trace::TrackKind::GpuStream || t.intervals.empty() || t.intervals.kind[0] != trace::IntervalKind::Kernel)
+      continue;
+    sawGrid = sawGrid || run.arguments.get(t.intervals.argumentsAt(0)).find("\"grid\"") != std::string_view::npos;
+  }
+  EXPECT_TRUE(sawGrid);
+
+  // A session written before arguments were kept has neither table: read, with no arguments.
+  const std::string older = dir.file("older.feedscope");
+  saveSession(original, older);
+  rewrite(older, "DROP TABLE interval_arguments; DROP TABLE argument_texts");
+  trace::Session old = loadSession(older);
+  ASSERT_EQ(old.runs.size(), original.runs.size());
+  EXPECT_TRUE(old.runs.front().arguments.empty());
+  EXPECT_EQ(old.intervalCount(), original.intervalCount());
+  for (const auto& t : old.runs.front().tracks) EXPECT_TRUE(t.intervals.arguments.empty());
+}
+
+TEST(SessionStore, RefusesArgumentsThatDoNotAddUp) {
+  TempDir dir;
+  auto damaged = [&](const std::string& name, const std::string& sql) {
+    const std::string p = dir.file(name);
+    saveSession(richSession(), p);
+    rewrite(p, sql.c_str());
+    return errorFor(p);
+  };
+  // An id past the run's texts (0xffffffff as the first interval's id).
+  EXPECT_NE(damaged("id.feedscope", "UPDATE interval_arguments SET arguments_id = x'ffffffff' || substr(arguments_id, 5) "
+                                    "WHERE chunk = 0")
+                .find("corrupt session (invalid interval"),
+            std::string::npos);
+  EXPECT_NE(damaged("ids.feedscope", "UPDATE interval_arguments SET arguments_id = x'01000000' WHERE chunk = 0")
+                .find("corrupt session"),
+            std::string::npos);
+  EXPECT_NE(damaged("ends.feedscope", "UPDATE argument_texts SET text = substr(text, 2) WHERE chunk = 0")
+                .find("corrupt session (argument texts do not add up)"),
+            std::string::npos);
+  EXPECT_NE(damaged("count.feedscope", "UPDATE argument_texts SET count = 4611686018427387904 WHERE chunk = 0")
+                .find("corrupt session (argument texts out of order)"),
+            std::string::npos);
 }
 
 TEST(SessionStore, LoadsFromMemoryImage) {

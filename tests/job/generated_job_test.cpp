@@ -144,6 +144,42 @@ TEST(GeneratedJob, PeerWaitMovesFromComputeToStarvation) {
   }
 }
 
+// A rank whose profiler started one step later holds one all-reduce fewer: by order, its k-th would be
+// the others' (k+1)-th. By PyTorch's sequence number each is matched to its own, wherever the trace
+// keeps the number (on the kernel or on the launching record_param_comms).
+TEST(GeneratedJob, ACaptureThatBeganLaterIsMatchedBySequenceNumber) {
+  for (auto where : {JobSpec::CollectiveArguments::OnKernel, JobSpec::CollectiveArguments::OnLaunchingRange}) {
+    JobSpec spec = stragglerSpec(2, "data_loading");
+    spec.world_size = 4;
+    spec.collective_arguments = where;
+    spec.first_step = {0, 1};  // rank 1 misses the first step
+    auto analysed = testing::analyseGeneratedJob(spec);
+    ASSERT_EQ(analysed->jobs.size(), 1u);
+    const JobAnalysis& job = analysed->jobs[0];
+    EXPECT_EQ(job.matched_collectives, static_cast<std::size_t>(spec.steps - 1));
+    ASSERT_EQ(job.notes.size(), 1u);
+    EXPECT_EQ(job.notes[0], "AllReduce in process group 0: 1 sequence numbers not on every rank; 11 matched");
+    for (int r = 0; r < spec.world_size; ++r) EXPECT_EQ(job.clock.shift_ns[r], spec.offset(0) - spec.offset(r)) << r;
+    EXPECT_EQ(job.clock.max_residual_ns, 0);
+    ASSERT_TRUE(job.straggler);
+    EXPECT_EQ(job.straggler->rank, 2);
+    EXPECT_EQ(job.straggler->late_count, static_cast<std::size_t>(spec.steps - 1));
+    EXPECT_EQ(job.straggler->delay_ns, (spec.steps - 1) * spec.extra_ns);
+  }
+}
+
+// The same job without sequence numbers is matched by order, and the count that differs is said.
+TEST(GeneratedJob, WithoutSequenceNumbersTheOrderIsTheMatchAndTheDifferenceIsSaid) {
+  JobSpec spec = stragglerSpec(2, "data_loading");
+  spec.world_size = 4;
+  spec.first_step = {0, 1};
+  auto analysed = testing::analyseGeneratedJob(spec);
+  const JobAnalysis& job = analysed->jobs.at(0);
+  EXPECT_EQ(job.matched_collectives, static_cast<std::size_t>(spec.steps - 1));
+  ASSERT_EQ(job.notes.size(), 1u);
+  EXPECT_EQ(job.notes[0], "AllReduce: rank 0 has 12, rank 1 has 11, rank 2 has 12, rank 3 has 12; 11 matched");
+}
+
 TEST(GeneratedJob, MissingRanksAreSaid) {
   JobSpec spec = stragglerSpec(1, "compute");
   spec.world_size = 16;

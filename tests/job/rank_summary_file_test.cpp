@@ -27,9 +27,7 @@ void expectSame(const job::RankSummary& a, const job::RankSummary& b) {
   EXPECT_EQ(a.extent, b.extent);
   ASSERT_EQ(a.collectives.size(), b.collectives.size());
   for (std::size_t i = 0; i < a.collectives.size(); ++i) {
-    EXPECT_EQ(a.collectives[i].start_ns, b.collectives[i].start_ns);
-    EXPECT_EQ(a.collectives[i].end_ns, b.collectives[i].end_ns);
-    EXPECT_EQ(a.collectives[i].operation, b.collectives[i].operation);
+    EXPECT_EQ(a.collectives[i], b.collectives[i]) << i;  // times, operation, group, sequence number
     EXPECT_TRUE(sameActivity(a.lead_ups[i], b.lead_ups[i])) << i;
   }
   EXPECT_EQ(a.window_ns, b.window_ns);
@@ -62,13 +60,26 @@ TEST(RankSummaryFile, RoundTripAndTheSameJob) {
   spec.straggler = 2;
   spec.cause = "host";
   spec.clock_offset_ns = {0, 3'000'000, -1'500'000, 700'000};
+  spec.collective_arguments = testing::JobSpec::CollectiveArguments::OnKernel;
+  spec.first_step = {0, 0, 0, 1};  // matched by sequence number, from the summaries as from the traces
   auto analysed = testing::analyseGeneratedJob(spec);
   const auto summaries = summariesOf(*analysed);
+  ASSERT_EQ(summaries[0].collectives.at(3).group, "0");
+  EXPECT_EQ(summaries[0].collectives.at(3).sequence, 3);
+  EXPECT_EQ(summaries[3].collectives.at(0).sequence, 1);
   std::vector<job::RankSummary> read;
   for (const auto& s : summaries) {
     read.push_back(parseRankSummary(rankSummaryText(s), "rank.fssum"));
     expectSame(s, read.back());
   }
+  // A summary written before collectives had a group and a sequence number: read, without them.
+  nlohmann::json older = nlohmann::json::parse(rankSummaryText(summaries[0]));
+  for (auto& c : older["collectives"]) c = nlohmann::json::array({c[0], c[1], c[2]});
+  const job::RankSummary fromOlder = parseRankSummary(older.dump(), "older.fssum");
+  ASSERT_EQ(fromOlder.collectives.size(), summaries[0].collectives.size());
+  EXPECT_EQ(fromOlder.collectives[3].group, "");
+  EXPECT_EQ(fromOlder.collectives[3].sequence, std::nullopt);
+  EXPECT_EQ(fromOlder.collectives[3].start_ns, summaries[0].collectives[3].start_ns);
   ASSERT_FALSE(summaries[2].lead_ups.empty());
   EXPECT_FALSE(summaries[2].lead_ups[0].host_by_range.empty());  // the range names travel
   // The job of the summaries read back is the job of the runs, figure for figure.

@@ -11,6 +11,7 @@
 #include "report/csv_export.h"
 #include "io/kineto_import.h"
 #include "report/report.h"
+#include "support/independent_kineto.h"
 #include "support/run_fixture.h"
 #include "support/temp_dir.h"
 
@@ -141,6 +142,44 @@ TEST(ChromeTrace, RunsRecordedApartStartTogetherAndReadAsTheReportDoes) {
   EXPECT_EQ(copyStartsNs.count(evidence), 1u) << evidence;
 }
 
+// Every argument the trace gave an interval is in the export, as the trace wrote it, once each.
+TEST(ChromeTrace, ExportsTheTracesOwnArgumentsOnceEach) {
+  TempDir dir;
+  const std::string source = dir.file("args.json", R"json({"traceEvents": [
+    {"ph": "X", "cat": "kernel", "name": "gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5,
+     "args": {"device": 0, "stream": 7, "correlation": 3, "grid": [8, 1, 1], "block": [544, 1, 1],
+              "registers per thread": 96, "est. achieved occupancy %": 12.5}},
+    {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 8, "dur": 1,
+     "args": {"correlation": 3, "cbid": 211}},
+    {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 7, "dur": 3,
+     "args": {"Input Dims": [[2, 3], [3, 4]], "note": "tab\tand \"quotes\""}}]})json");
+  trace::Session s;
+  io::importKinetoFile(source, s);
+  Report report = buildReport(s, "args", {});
+  exportChromeTrace(s, report.analyses, dir.file("t.json"));
+  const std::string text = testing::readWholeFile(dir.file("t.json"));
+  json doc = json::parse(text);
+  std::map<std::string, json> argsByName;
+  for (const auto& e : doc["traceEvents"]) {
+    if (e["ph"] == "X" && e.contains("args")) argsByName[e["name"].get<std::string>()] = e["args"];
+  }
+  const json& gemm = argsByName["gemm"];
+  EXPECT_EQ(gemm["grid"], json::parse("[8, 1, 1]"));
+  EXPECT_EQ(gemm["block"], json::parse("[544, 1, 1]"));
+  EXPECT_EQ(gemm["registers per thread"], 96);
+  EXPECT_EQ(gemm["est. achieved occupancy %"], 12.5);
+  EXPECT_EQ(gemm["correlation"], 3);
+  EXPECT_EQ(gemm["stream"], 7);
+  EXPECT_EQ(argsByName["cudaLaunchKernel"]["cbid"], 211);
+  EXPECT_EQ(argsByName["aten::mm"]["Input Dims"], json::parse("[[2, 3], [3, 4]]"));
+  EXPECT_EQ(argsByName["aten::mm"]["note"], "tab\tand \"quotes\"");
+  // A key the export writes itself (the correlation) is not written a second time from the trace.
+  const std::size_t line = text.find(R"("name":"gemm")");
+  ASSERT_NE(line, std::string::npos);
+  const std::string gemmLine = text.substr(line, text.find('\n', line) - line);
+  EXPECT_EQ(gemmLine.find(R"("correlation":)"), gemmLine.rfind(R"("correlation":)"));
+}
+
 TEST(ChromeTrace, RealTraceExportsEveryInterval) {
   TempDir dir;
   trace::Session s;
@@ -159,6 +198,17 @@ TEST(ChromeTrace, RealTraceExportsEveryInterval) {
   }
   EXPECT_EQ(slices, s.intervalCount());
   EXPECT_GT(starvation, 100u);
+  // Every kernel keeps its launch configuration: counted independently in the source trace.
+  json source = json::parse(testing::gunzipFile(dataPath("h200/h200_naive.json.gz")));
+  std::size_t sourceGrids = 0, exportedGrids = 0;
+  for (const auto& e : source["traceEvents"]) {
+    if (e.value("cat", "") == "kernel" && e.contains("args") && e["args"].contains("grid")) ++sourceGrids;
+  }
+  for (const auto& e : doc["traceEvents"]) {
+    if (e["ph"] == "X" && e["cat"] == "kernel" && e["args"].contains("grid")) ++exportedGrids;
+  }
+  EXPECT_GT(sourceGrids, 0u);
+  EXPECT_EQ(exportedGrids, sourceGrids);
 }
 
 TEST(Csv, IntervalsAndStepsAreQuotedAndComplete) {

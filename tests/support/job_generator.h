@@ -37,12 +37,21 @@ struct JobSpec {
   std::int64_t start_ns = 10'000'000'000;  // the first step's start on the true clock
   // Jitter for a balanced job: rank r's compute in step s is longer by ((r * 7 + s * 3) % 5) × this.
   std::int64_t jitter_ns = 0;
+  // Where the all-reduce's process group ("0") and sequence number (the step) are written: nowhere, on
+  // the kernel (current Kineto), or on the record_param_comms range around its launch (older traces).
+  enum class CollectiveArguments { None, OnKernel, OnLaunchingRange };
+  CollectiveArguments collective_arguments = CollectiveArguments::None;
+  // Per rank, the first step its capture holds (missing ranks 0): a rank whose profiler started later.
+  std::vector<int> first_step;
 
   static constexpr std::int64_t kCallNs = 2'000;  // each launching call
   // One step of a rank that is not late (the shape above), and of the job with the straggler.
   std::int64_t baseStepNs() const { return load_ns + host_ns + kCallNs + copy_ns + compute_ns + transfer_ns; }
   std::int64_t offset(int rank) const {
     return rank < static_cast<int>(clock_offset_ns.size()) ? clock_offset_ns[static_cast<std::size_t>(rank)] : 0;
+  }
+  int firstStep(int rank) const {
+    return rank < static_cast<int>(first_step.size()) ? first_step[static_cast<std::size_t>(rank)] : 0;
   }
 };
 
@@ -81,7 +90,9 @@ inline std::string jobRankTrace(const JobSpec& spec, int rank) {
   const int computeStream = 7, ncclStream = 20;
   std::string events;
   events.reserve(static_cast<std::size_t>(spec.steps) * (700 + 200 * static_cast<std::size_t>(spec.kernels_per_step)));
+  bool captured = true;  // false for the steps before this rank's capture began
   auto add = [&](const std::string& e) {
+    if (!captured) return;
     if (!events.empty()) events += ",\n";
     events += e;
   };
@@ -90,15 +101,16 @@ inline std::string jobRankTrace(const JobSpec& spec, int rank) {
                     cat, name, pid, tid, micros(start + offset), micros(end - start), corr));
   };
   auto gpu = [&](const char* cat, const std::string& name, int stream, std::int64_t start, std::int64_t end,
-                 std::uint32_t corr, std::uint64_t bytes) {
+                 std::uint32_t corr, std::uint64_t bytes, const std::string& more = {}) {
     add(fmt::format(
-        R"({{"ph":"X","cat":"{}","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},"args":{{"device":{},"stream":{},"correlation":{},"bytes":{}}}}})",
-        cat, name, device, stream, micros(start + offset), micros(end - start), device, stream, corr, bytes));
+        R"({{"ph":"X","cat":"{}","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},"args":{{"device":{},"stream":{},"correlation":{},"bytes":{}{}}}}})",
+        cat, name, device, stream, micros(start + offset), micros(end - start), device, stream, corr, bytes, more));
   };
   std::vector<std::int64_t> t0(static_cast<std::size_t>(spec.world_size), spec.start_ns);
   if (spec.cause == "before_window" && spec.straggler >= 0) t0[static_cast<std::size_t>(spec.straggler)] += spec.extra_ns;
   std::uint32_t corr = 1;
   for (int s = 0; s < spec.steps; ++s) {
+    captured = s >= spec.firstStep(rank);
     // Every rank's arrival, to know when the all-reduce ends.
     std::int64_t last = 0;
     for (int r = 0; r < spec.world_size; ++r) {
@@ -125,9 +137,15 @@ inline std::string jobRankTrace(const JobSpec& spec, int rank) {
       g += piece;
     }
     ++corr;
+    const std::string identity = fmt::format(R"("Collective name":"allreduce","Process Group Name":"0","Seq":{})", s);
+    using Where = JobSpec::CollectiveArguments;
+    if (spec.collective_arguments == Where::OnLaunchingRange) {
+      add(fmt::format(R"({{"ph":"X","cat":"cpu_op","name":"record_param_comms","pid":{},"tid":{},"ts":{},"dur":{},"args":{{{}}}}})",
+                      pid, tid, micros(t1 + 2 * JobSpec::kCallNs + offset), micros(JobSpec::kCallNs), identity));
+    }
     host("cuda_runtime", "cudaLaunchKernel", t1 + 2 * JobSpec::kCallNs, t1 + 3 * JobSpec::kCallNs, corr);
     gpu("kernel", "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)", ncclStream, g, end,
-        corr++, 0);
+        corr++, 0, spec.collective_arguments == Where::OnKernel ? "," + identity : std::string());
     host("cuda_runtime", "cudaStreamSynchronize", t1 + 3 * JobSpec::kCallNs, end, corr++);
     for (auto& x : t0) x = end;
   }

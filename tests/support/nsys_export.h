@@ -18,6 +18,14 @@ inline std::int64_t nsysGlobalTid(std::int64_t pid, std::int64_t tid) {
   return (std::int64_t{1} << 56) | (pid << 24) | tid;
 }
 
+// A kernel's launch configuration as nsys stores it.
+struct NsysKernelLaunch {
+  std::int64_t grid[3] = {1, 1, 1};
+  std::int64_t block[3] = {128, 1, 1};
+  std::int64_t registers = 32;
+  std::int64_t static_shared = 0, dynamic_shared = 0;
+};
+
 class NsysExportWriter {
  public:
   explicit NsysExportWriter(const std::string& path) {
@@ -64,7 +72,7 @@ class NsysExportWriter {
   }
 
   void kernel(std::int64_t start, std::int64_t end, int device, std::int64_t stream, std::int64_t correlation,
-              const std::string& name) {
+              const std::string& name, const NsysKernelLaunch& launch = NsysKernelLaunch()) {
     create(
         "CUPTI_ACTIVITY_KIND_KERNEL",
         "start INTEGER NOT NULL, end INTEGER NOT NULL, deviceId INTEGER NOT NULL, contextId INTEGER NOT "
@@ -86,8 +94,8 @@ class NsysExportWriter {
         "demangledName, shortName, registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, "
         "staticSharedMemory, dynamicSharedMemory, localMemoryPerThread, localMemoryTotal, gridId) VALUES(" +
         list({start, end, device, 1, stream, correlation, std::int64_t{100} << 24,
-              id,    id,  32,     1, 1,      1,           128,
-              1,     1,   0,      0, 0,      0,           correlation}) +
+              id, id, launch.registers, launch.grid[0], launch.grid[1], launch.grid[2], launch.block[0],
+              launch.block[1], launch.block[2], launch.static_shared, launch.dynamic_shared, 0, 0, correlation}) +
         ");");
   }
 

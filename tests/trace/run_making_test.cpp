@@ -60,7 +60,9 @@ TEST(DeviceIdentities, IdsTheRunUsesWithoutADescriptionAreTaken) {
 TEST(RunBuilder, ContinuesAFinishedRunAndOrdersWhatIsAdded) {
   RunBuilder first("r");
   first.add(first.hostTrack(5, 6), {10, 20, IntervalKind::RuntimeApi});
-  first.add(first.gpuTrack(1, 7), {30, 40, IntervalKind::Kernel});
+  Interval own{30, 40, IntervalKind::Kernel};
+  own.arguments = first.addArguments(R"({"grid": [1, 1, 1]})");
+  first.add(first.gpuTrack(1, 7), own);
   first.run().devices = {{1, "B", ""}};
   trace::Run run = first.finish();
 
@@ -71,8 +73,13 @@ TEST(RunBuilder, ContinuesAFinishedRunAndOrdersWhatIsAdded) {
   joined.device = 0;
   joined.stream = 3;
   joined.name = "node2: GPU 0 stream 3";
-  joined.intervals.push_back({50, 60, IntervalKind::Kernel});
-  more.appendTrack(std::move(joined));
+  // The part's argument ids are its own store's: the join gives the text an id of the run's.
+  trace::RunArguments partArguments;
+  partArguments.add(R"({"unused": true})");
+  Interval theirs{50, 60, IntervalKind::Kernel};
+  theirs.arguments = partArguments.add(R"({"grid": [8, 1, 1]})");
+  joined.intervals.push_back(theirs);
+  more.appendTrack(std::move(joined), partArguments);
   // The continued run still finds its own tracks by place.
   const std::size_t host = more.hostTrack(5, 6);
   more.add(host, {5, 8, IntervalKind::RuntimeApi});
@@ -83,6 +90,9 @@ TEST(RunBuilder, ContinuesAFinishedRunAndOrdersWhatIsAdded) {
   EXPECT_EQ(done.tracks[2].kind, TrackKind::HostThread);
   ASSERT_EQ(done.tracks[2].intervals.size(), 2u);
   EXPECT_EQ(done.tracks[2].intervals.start_ns[0], 5);  // sorted again
+  EXPECT_EQ(done.arguments.count(), 2u);
+  EXPECT_EQ(done.arguments.get(done.tracks[0].intervals.argumentsAt(0)), R"({"grid": [8, 1, 1]})");
+  EXPECT_EQ(done.arguments.get(done.tracks[1].intervals.argumentsAt(0)), R"({"grid": [1, 1, 1]})");
   ASSERT_EQ(done.devices.size(), 2u);
   EXPECT_EQ(done.devices[0].name, "A");
 }

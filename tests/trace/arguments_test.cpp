@@ -1,0 +1,102 @@
+// Arguments of intervals: the run's store of texts, the optional column that refers to them, and the
+// reading of one text into fields (trace/arguments.h, trace/argument_fields.h).
+#include <gtest/gtest.h>
+
+#include "trace/argument_fields.h"
+#include "trace/arguments.h"
+#include "trace/interval_columns.h"
+
+namespace feedscope::trace {
+namespace {
+
+TEST(RunArguments, StoresTextsByIdAndNothingForAnEmptyOne) {
+  RunArguments a;
+  EXPECT_EQ(a.add(""), 0u);
+  EXPECT_EQ(a.add(R"({"grid": [8, 1, 1]})"), 1u);
+  EXPECT_EQ(a.add(R"({"Seq": 7})"), 2u);
+  EXPECT_EQ(a.count(), 2u);
+  EXPECT_EQ(a.get(1), R"({"grid": [8, 1, 1]})");
+  EXPECT_EQ(a.get(2), R"({"Seq": 7})");
+  EXPECT_EQ(a.get(0), "");
+  EXPECT_EQ(a.get(3), "");  // an id it does not hold
+}
+
+TEST(RunArguments, TakesBackOnlyStoredTextsThatAddUp) {
+  RunArguments a;
+  a.add("{\"a\": 1}");  // 8 bytes
+  RunArguments b;
+  EXPECT_TRUE(b.appendStored(a.text(), a.ends()));
+  EXPECT_EQ(b, a);
+  EXPECT_TRUE(b.appendStored("{\"b\":2}", {15}));
+  EXPECT_EQ(b.get(2), "{\"b\":2}");
+  RunArguments c;
+  EXPECT_FALSE(c.appendStored("{\"a\": 1}", {9}));     // past the text
+  EXPECT_FALSE(c.appendStored("{\"a\": 1}", {4}));     // text left over
+  EXPECT_FALSE(c.appendStored("{}{}", {2, 2, 4}));      // not increasing
+  EXPECT_FALSE(c.appendStored("{}", {}));               // text without an end
+  EXPECT_TRUE(c.empty());
+}
+
+TEST(IntervalColumns, TheArgumentsColumnBeginsWithTheFirstIntervalThatHasArguments) {
+  IntervalColumns c;
+  c.push_back({30, 40, IntervalKind::Kernel});
+  c.push_back({10, 20, IntervalKind::Kernel});
+  EXPECT_TRUE(c.arguments.empty());  // no cost for a track without arguments
+  EXPECT_EQ(c.memoryBytes(), c.start_ns.capacity() * 8 * 3 + c.name.capacity() * 4 * 2 + c.kind.capacity() * 4);
+  Interval withArgs{5, 6, IntervalKind::Kernel};
+  withArgs.arguments = 3;
+  c.push_back(withArgs);
+  ASSERT_EQ(c.arguments.size(), 3u);
+  EXPECT_EQ(c.argumentsAt(0), 0u);
+  EXPECT_EQ(c.argumentsAt(2), 3u);
+  c.sortByStart();  // the ids move with their intervals
+  EXPECT_EQ(c.start_ns[0], 5);
+  EXPECT_EQ(c.at(0).arguments, 3u);
+  EXPECT_EQ(c.at(1).arguments, 0u);
+  c.truncate(1);
+  EXPECT_EQ(c.arguments.size(), 1u);
+  IntervalColumns d;
+  d.push_back({1, 2, IntervalKind::Kernel});
+  d.set(0, withArgs);
+  EXPECT_EQ(d.argumentsAt(0), 3u);
+}
+
+TEST(ArgumentFields, ReadsEveryFieldInOrderAsWrittenAndAsRead) {
+  const auto fields = argumentFields(
+      R"({"registers per thread": 96, "grid": [8, 1, 1], "Collective name": "allreduce", "x": {"a": null},)"
+      R"( "est. achieved occupancy %": 0.5, "esc": "a\"b\u00e9", "ok": true})");
+  ASSERT_EQ(fields.size(), 7u);
+  EXPECT_EQ(fields[0], (ArgumentField{"registers per thread", "96", "96"}));
+  EXPECT_EQ(fields[1], (ArgumentField{"grid", "[8, 1, 1]", "[8, 1, 1]"}));
+  EXPECT_EQ(fields[2], (ArgumentField{"Collective name", "allreduce", "\"allreduce\""}));
+  EXPECT_EQ(fields[3], (ArgumentField{"x", R"({"a": null})", R"({"a": null})"}));
+  EXPECT_EQ(fields[4].value, "0.5");
+  EXPECT_EQ(fields[5].value, "a\"b\xc3\xa9");
+  EXPECT_EQ(fields[5].json, R"("a\"b\u00e9")");
+  EXPECT_EQ(fields[6].value, "true");
+}
+
+TEST(ArgumentFields, TextThatIsNotAnObjectHasNoFields) {
+  EXPECT_TRUE(argumentFields("").empty());
+  EXPECT_TRUE(argumentFields("[1, 2]").empty());
+  EXPECT_TRUE(argumentFields(R"({"a": 1, "b": tru})").empty());
+  EXPECT_TRUE(argumentFields(R"({"a": )").empty());
+  EXPECT_TRUE(argumentFields(R"({"a": [1, tru]})").empty());  // damage inside a value too
+  EXPECT_TRUE(argumentFields(R"({"a": {"b": 1x}})").empty());
+}
+
+TEST(ArgumentFields, ReadsOneStringOrIntegerByKey) {
+  const char* json = R"({"Process Group Name": "0", "Seq": 12, "In msg nelems": 6.637568e6, "dtype": "Float",)"
+                     R"( "big": 9007199254740993, "frac": 1.5})";
+  EXPECT_EQ(argumentString(json, "Process Group Name"), "0");
+  EXPECT_EQ(argumentString(json, "Seq"), std::nullopt);  // a number, not a string
+  EXPECT_EQ(argumentInteger(json, "Seq"), 12);
+  EXPECT_EQ(argumentInteger(json, "In msg nelems"), 6'637'568);
+  EXPECT_EQ(argumentInteger(json, "big"), 9'007'199'254'740'993);  // exact, not through a double
+  EXPECT_EQ(argumentInteger(json, "frac"), std::nullopt);
+  EXPECT_EQ(argumentInteger(json, "dtype"), std::nullopt);
+  EXPECT_EQ(argumentInteger(json, "missing"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace feedscope::trace
