@@ -33,6 +33,30 @@ void BM_ImportAndAnalyze(benchmark::State& state) {
 }
 BENCHMARK(BM_ImportAndAnalyze)->Unit(benchmark::kMillisecond)->Repetitions(7)->ReportAggregatesOnly(true);
 
+// The import alone, keeping no arguments (0, the baseline), the collectives' (1, what `report` keeps)
+// or every interval's (2, what the GUI, `import` and `export` keep): the time and the memory arguments
+// cost (io/kept_arguments.h; docs/performance.md "Arguments").
+void BM_ImportKeptArguments(benchmark::State& state) {
+  using feedscope::io::KeptArguments;
+  const KeptArguments kept = static_cast<KeptArguments>(state.range(0));
+  const std::string path = tracePath();
+  std::size_t argumentBytes = 0, columnBytes = 0, intervals = 0;
+  for (auto _ : state) {
+    feedscope::trace::Session session;
+    auto& run = feedscope::io::importKinetoFile(path, session, {}, {}, kept);
+    argumentBytes = run.arguments.memoryBytes();
+    columnBytes = 0;
+    for (const auto& t : run.tracks) columnBytes += t.intervals.memoryBytes();
+    intervals = run.intervalCount();
+    benchmark::DoNotOptimize(intervals);
+  }
+  state.counters["argument_MB"] = static_cast<double>(argumentBytes) / 1e6;
+  state.counters["intervals"] = static_cast<double>(intervals);
+  state.counters["column_bytes_per_interval"] = static_cast<double>(columnBytes) / static_cast<double>(intervals);
+  state.SetLabel(kept == KeptArguments::None ? "none" : kept == KeptArguments::Collectives ? "collectives" : "all");
+}
+BENCHMARK(BM_ImportKeptArguments)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Repetitions(7)->ReportAggregatesOnly(true);
+
 // Inflating alone, from memory, with each inflater (argument 0: zlib, 1: ISA-L): MB/s of output.
 void BM_Inflate(benchmark::State& state) {
   using feedscope::io::InflaterKind;
