@@ -10,7 +10,9 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "io/kineto_import.h"
 #include "support/run_fixture.h"
+#include "support/temp_dir.h"
 #include "ui/details_panel.h"
 #include "ui/main_window.h"
 #include "ui/search_bar.h"
@@ -207,6 +209,32 @@ TEST(MainWindowSearch, SlashTypeEnterEscape) {
             view::LaneKind::ApiCalls);
   QTest::mouseClick(window.details()->flowButton(), Qt::LeftButton);
   EXPECT_EQ(window.timeline()->selectedItem(), kernel);
+}
+
+// Details shows what the trace says about the selected kernel: its own figures, then every argument
+// (grid, block, registers, shared memory, occupancy), each once.
+TEST(MainWindowDetails, ASelectedKernelShowsEveryArgumentOfTheTrace) {
+  testing::TempDir dir;
+  trace::Session session;
+  io::importKinetoFile(dir.file("k.json", R"json({"traceEvents": [
+    {"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 1, "tid": 1, "ts": 8, "dur": 1,
+     "args": {"correlation": 3, "cbid": 211}},
+    {"ph": "X", "cat": "kernel", "name": "sm90_gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5,
+     "args": {"device": 0, "stream": 7, "correlation": 3, "grid": [132, 1, 1], "block": [384, 1, 1],
+              "registers per thread": 168, "shared memory": 232448, "est. achieved occupancy %": 12}}]})json"),
+                       session);
+  MainWindow window{false};
+  ASSERT_TRUE(testing::showWithKeyboard(window, testing::documentOf(std::move(session))));
+  QTest::keyClick(window.timeline(), Qt::Key_Slash);
+  QTest::keyClicks(window.searchBar()->edit(), "gemm");
+  QTest::keyClick(window.searchBar()->edit(), Qt::Key_Return);
+  ASSERT_TRUE(window.timeline()->selectedItem());
+  const QString text = window.details()->text();
+  for (const char* line : {"grid: [132, 1, 1]", "block: [384, 1, 1]", "registers per thread: 168",
+                           "shared memory: 232448", "est. achieved occupancy %: 12", "correlation: 3"}) {
+    EXPECT_TRUE(text.contains(QString::fromUtf8(line))) << line << "\n" << text.toStdString();
+  }
+  EXPECT_EQ(text.count(QStringLiteral("correlation:")), 1);
 }
 
 }  // namespace
