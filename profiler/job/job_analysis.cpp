@@ -91,17 +91,18 @@ std::string jobNameOf(const std::vector<std::string>& runNames) {
     while (i < prefix.size() && i < n.size() && prefix[i] == n[i]) ++i;
     prefix.resize(i);
   }
-  // Drop the rank word and the digits it may share: "trace_rank1", "trace_rank12" -> "trace".
+  // Drop the rank word and the digits it may share: "trace_rank1", "trace_rank12" -> "trace", and
+  // "train rank 0", "train rank 1" (the ranks `merge` keeps apart) -> "train".
+  auto isSeparator = [](char c) { return c == '_' || c == '-' || c == '.' || c == ' '; };
   while (!prefix.empty() && std::isdigit(static_cast<unsigned char>(prefix.back()))) prefix.pop_back();
+  while (!prefix.empty() && isSeparator(prefix.back())) prefix.pop_back();
   for (std::string_view word : {"rank", "worker", "Rank", "RANK", "Worker"}) {
     if (prefix.size() >= word.size() && std::string_view(prefix).substr(prefix.size() - word.size()) == word) {
       prefix.resize(prefix.size() - word.size());
       break;
     }
   }
-  while (!prefix.empty() && (prefix.back() == '_' || prefix.back() == '-' || prefix.back() == '.' || prefix.back() == ' ')) {
-    prefix.pop_back();
-  }
+  while (!prefix.empty() && isSeparator(prefix.back())) prefix.pop_back();
   return prefix.empty() ? "job" : prefix;
 }
 

@@ -50,14 +50,8 @@ std::optional<int> rankFromName(std::string_view name) {
 
 std::optional<RankIdentity> rankIdentityOf(const trace::Run& run) {
   if (auto rank = label(run, "rank")) return RankIdentity{*rank, label(run, "world_size"), "distributedInfo"};
-  for (std::string_view variable : trace::kRankVariables) {
-    auto rank = label(run, trace::rankEnvironmentLabel(variable));
-    if (!rank) continue;
-    std::optional<int> world;
-    for (std::string_view w : trace::kWorldSizeVariables) {
-      if ((world = label(run, trace::rankEnvironmentLabel(w)))) break;
-    }
-    return RankIdentity{*rank, world, "environment"};
+  if (auto recorded = trace::recordedRank(run.labels)) {
+    return RankIdentity{recorded->rank, recorded->world_size, "environment"};
   }
   if (auto rank = rankFromName(run.name)) return RankIdentity{*rank, std::nullopt, "file name"};
   return std::nullopt;

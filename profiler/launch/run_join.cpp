@@ -9,6 +9,7 @@
 
 #include "io/input_error.h"
 #include "trace/device_identity.h"
+#include "trace/rank_environment.h"
 #include "trace/run_builder.h"
 #include "trace/track_names.h"
 #include "trace/session_merge.h"
@@ -32,11 +33,10 @@ std::uint32_t maxCorrelation(const trace::Run& run) {
   return m;
 }
 
-}  // namespace
-
-std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, trace::Run b,
-                                 const trace::StringTable& bStrings, const std::string& bName) {
-  for (const trace::Run* r : {&a, &b}) {
+// Moves `b`'s times onto `a`'s clock by the difference of their realtime offsets (wall = run clock +
+// offset), so that b then has a's offset. Returns a note when the two do not overlap in time.
+std::vector<std::string> moveOntoClockOf(trace::Run& b, const trace::Run& a, const std::string& bName) {
+  for (const trace::Run* r : {&a, static_cast<const trace::Run*>(&b)}) {
     if (r->clock.source != kRecordedClock) {
       throw io::InputError(
           "cannot join run '" + r->name + "'" + (r == &b ? " of " + bName : std::string()) + ": its clock (" +
@@ -44,28 +44,56 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
           ") has no stored realtime offset to align by; use --no-join to keep the runs apart");
     }
   }
-  std::vector<std::string> notes;
   trace::TimeNs shift = 0;
   if (__builtin_sub_overflow(b.clock.realtime_offset_ns, a.clock.realtime_offset_ns, &shift)) {
     throw io::InputError("cannot join run '" + a.name + "' with " + bName +
                          ": realtime offsets out of range");
   }
+  for (auto& track : b.tracks) {
+    auto& iv = track.intervals;
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      if (__builtin_add_overflow(iv.start_ns[i], shift, &iv.start_ns[i]) ||
+          __builtin_add_overflow(iv.end_ns[i], shift, &iv.end_ns[i]) || iv.start_ns[i] <= 0) {
+        throw io::InputError("cannot join run '" + a.name + "' with " + bName +
+                             ": its realtime offset puts its times outside the first part's clock");
+      }
+    }
+  }
+  b.clock.realtime_offset_ns = a.clock.realtime_offset_ns;
+  std::vector<std::string> notes;
+  const auto ea = a.extent(), eb = b.extent();
+  if (ea && eb && (eb->start > ea->end || eb->end < ea->start)) {
+    trace::TimeNs apart = eb->start > ea->end ? eb->start - ea->end : ea->start - eb->end;
+    notes.push_back("run '" + a.name + "': the part from " + bName + " does not overlap the rest in time (" +
+                    trace::formatDuration(apart) + " apart): were they recorded in the same job?");
+  }
+  return notes;
+}
+
+std::optional<int> recordedRankOf(const trace::Run& run) {
+  auto r = trace::recordedRank(run.labels);
+  return r ? std::optional<int>(r->rank) : std::nullopt;
+}
+
+// The name of a rank's run kept apart from the other ranks' parts of the same name: "train rank 3".
+std::string rankRunName(const std::string& name, int rank) { return name + " rank " + std::to_string(rank); }
+
+// Whether the joined `run` holds parts named `name`: it has that name, or it is the run of its rank
+// kept apart under "name rank N".
+bool holdsPartsNamed(const trace::Run& run, const std::string& name) {
+  if (run.name == name) return true;
+  auto rank = recordedRankOf(run);
+  return rank && run.name == rankRunName(name, *rank);
+}
+
+}  // namespace
+
+std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, trace::Run b,
+                                 const trace::StringTable& bStrings, const std::string& bName) {
+  std::vector<std::string> notes = moveOntoClockOf(b, a, bName);
   const std::string aHost = hostOf(a), bHost = hostOf(b);
   const bool sameHost = !aHost.empty() && aHost == bHost;
   const std::string prefix = sameHost || bHost.empty() ? "" : bHost + ": ";
-
-  const auto ea = a.extent(), eb = b.extent();
-  if (ea && eb) {
-    trace::TimeNs bStart = 0, bEnd = 0;
-    bool inRange =
-        !__builtin_add_overflow(eb->start, shift, &bStart) && !__builtin_add_overflow(eb->end, shift, &bEnd);
-    if (inRange && (bStart > ea->end || bEnd < ea->start)) {
-      trace::TimeNs apart = bStart > ea->end ? bStart - ea->end : ea->start - bEnd;
-      notes.push_back("run '" + a.name + "': the part from " + bName +
-                      " does not overlap the rest in time (" + trace::formatDuration(apart) +
-                      " apart): were they recorded in the same job?");
-    }
-  }
 
   // b's devices by the one identity rule; ids b's tracks use without a description come along.
   std::unordered_map<std::int32_t, std::int32_t> devices;
@@ -81,17 +109,11 @@ std::vector<std::string> joinRun(trace::Run& a, trace::StringTable& aStrings, tr
       std::numeric_limits<std::uint32_t>::max()) {
     throw io::InputError("cannot join run '" + a.name + "' with " + bName + ": too many correlation ids");
   }
-  // b's tracks are moved onto a's clock, names and devices first, so that a stays as it was when a time
-  // cannot be moved.
+  // b's names, devices and correlation ids are made a's (b is on a's clock already).
   std::unordered_map<trace::StringId, trace::StringId> names;
   for (auto& track : b.tracks) {
     auto& iv = track.intervals;
     for (std::size_t i = 0; i < iv.size(); ++i) {
-      if (__builtin_add_overflow(iv.start_ns[i], shift, &iv.start_ns[i]) ||
-          __builtin_add_overflow(iv.end_ns[i], shift, &iv.end_ns[i]) || iv.start_ns[i] <= 0) {
-        throw io::InputError("cannot join run '" + a.name + "' with " + bName +
-                             ": its realtime offset puts its times outside the first part's clock");
-      }
       if (iv.correlation[i] != 0) iv.correlation[i] += correlationBase;
       auto [it, fresh] = names.try_emplace(iv.name[i], 0);
       if (fresh) it->second = aStrings.intern(bStrings.get(iv.name[i]));
@@ -143,15 +165,50 @@ std::vector<std::string> joinSession(trace::Session& target, trace::Session sour
                                      const std::string& sourceName, const JoinOptions& options) {
   std::vector<std::string> notes;
   for (auto& run : source.runs) {
+    if (!options.join_same_names) {
+      trace::appendRun(target, std::move(run), source.strings);
+      continue;
+    }
+    // The parts of the same name already joined: the one of this part's rank (or the one of no rank, or
+    // any when this part has none) takes it; parts of other ranks are kept apart (docs/recording.md,
+    // "Merging sessions of several machines").
+    const std::optional<int> rank = recordedRankOf(run);
     trace::Run* existing = nullptr;
-    if (options.join_same_names) {
-      for (auto& r : target.runs) {
+    std::vector<std::size_t> otherRanks;
+    for (std::size_t k = 0; k < target.runs.size(); ++k) {
+      trace::Run& r = target.runs[k];
+      if (!rank) {
         if (r.name == run.name) existing = &r;
+        continue;
+      }
+      if (!holdsPartsNamed(r, run.name)) continue;
+      const std::optional<int> theirs = recordedRankOf(r);
+      if (!theirs) {
+        if (existing == nullptr) existing = &r;
+      } else if (*theirs == *rank) {
+        existing = &r;
+      } else {
+        otherRanks.push_back(k);
       }
     }
     if (existing != nullptr) {
       auto more = joinRun(*existing, target.strings, std::move(run), source.strings, sourceName);
       notes.insert(notes.end(), more.begin(), more.end());
+    } else if (!otherRanks.empty()) {
+      // Another rank of the job: a run of its own on the first rank's clock, each rank named by its number.
+      const std::string name = run.name;
+      for (std::size_t k : otherRanks) {
+        trace::Run& r = target.runs[k];
+        if (r.name == name) r.name = rankRunName(name, *recordedRankOf(r));
+      }
+      auto more = moveOntoClockOf(run, target.runs[otherRanks.front()], sourceName);
+      notes.insert(notes.end(), more.begin(), more.end());
+      run.name = rankRunName(name, *rank);
+      trace::appendRun(target, std::move(run), source.strings);
+      // Next to the other ranks, so that a session of two jobs merged in any order keeps each job's
+      // ranks together (the job grouping reads runs in order, job/job_grouping.h).
+      const auto after = target.runs.begin() + static_cast<std::ptrdiff_t>(otherRanks.back() + 1);
+      std::rotate(after, target.runs.end() - 1, target.runs.end());
     } else {
       trace::appendRun(target, std::move(run), source.strings);
     }

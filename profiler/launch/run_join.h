@@ -1,6 +1,9 @@
 // `feedscope merge`: sessions recorded on different machines (the ranks of a multi-node job) joined
 // into one. Runs with the same name become one run on the first one's clock, aligned through the
-// realtime offsets each recording stored; other runs are appended as they are.
+// realtime offsets each recording stored, except recordings of different ranks (the launcher's
+// variables `record` kept, trace/rank_environment.h): each rank stays a run of its own, "train rank 3",
+// moved onto the first rank's clock, so that the report reads them as one job of ranks. Other runs are
+// appended as they are.
 #pragma once
 
 #include <string>
@@ -16,7 +19,10 @@ struct JoinOptions {
 
 // Adds the runs of `source` (named `sourceName` in messages) to `target`. Throws io::InputError when a
 // run to join has no realtime offset to align by (it was imported, not recorded). Returns notes for
-// the user, e.g. that two joined parts do not overlap in time.
+// the user, e.g. that two joined parts do not overlap in time. A part whose recorded rank differs
+// from that of every run of its name already in `target` is appended as "NAME rank N" (the runs of
+// other ranks named "NAME" are renamed likewise); a part of the same rank, or where one of them has
+// none, is joined.
 std::vector<std::string> joinSession(trace::Session& target, trace::Session source,
                                      const std::string& sourceName, const JoinOptions& options = {});
 

@@ -1,9 +1,13 @@
 // The launcher variables that say which rank a process is (torchrun, srun, mpirun), and the run label
 // under which `record` keeps each one it finds in its own environment: the recorded program inherits
 // that environment, so it is the program's rank. The job analysis reads them back
-// (job/rank_identity.h).
+// (job/rank_identity.h), and `merge` keeps the recordings of different ranks apart
+// (launch/run_join.h).
 #pragma once
 #include <array>
+#include <charconv>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,5 +22,34 @@ inline constexpr std::string_view kLocalRankVariable = "LOCAL_RANK";
 
 // "env RANK": the label of a recorded variable.
 inline std::string rankEnvironmentLabel(std::string_view variable) { return "env " + std::string(variable); }
+
+struct RecordedRank {
+  int rank = 0;
+  std::optional<int> world_size;
+};
+
+// The rank (and world size) that a run's recorded launcher variables name: the first rank variable
+// present with a number ≥ 0, the first world-size variable likewise. nullopt when none names a rank.
+inline std::optional<RecordedRank> recordedRank(const std::map<std::string, std::string>& labels) {
+  auto number = [&](std::string_view variable) -> std::optional<int> {
+    auto it = labels.find(rankEnvironmentLabel(variable));
+    if (it == labels.end()) return std::nullopt;
+    const std::string& text = it->second;
+    int value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
+    return value;
+  };
+  for (std::string_view variable : kRankVariables) {
+    auto rank = number(variable);
+    if (!rank) continue;
+    RecordedRank found{*rank, std::nullopt};
+    for (std::string_view w : kWorldSizeVariables) {
+      if ((found.world_size = number(w))) break;
+    }
+    return found;
+  }
+  return std::nullopt;
+}
 
 }  // namespace feedscope::trace

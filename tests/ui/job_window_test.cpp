@@ -9,7 +9,10 @@
 #include <fstream>
 #include <QTableWidget>
 
+#include "io/session_store.h"
+#include "support/cli_run.h"
 #include "support/job_generator.h"
+#include "support/recorded_job.h"
 #include "support/temp_dir.h"
 #include "ui/compare_panel.h"
 #include "ui/document.h"
@@ -100,6 +103,35 @@ TEST(JobWindow, AFolderOfRanksOpensAsTheJob) {
   ASSERT_TRUE(doc->jobs[0].straggler);
   EXPECT_EQ(doc->jobs[0].straggler->rank, 2);
   EXPECT_TRUE(doc->timeline->hasJobs());
+}
+
+// Rank sessions recorded on two machines and joined by `feedscope merge` open as the job: each rank a
+// run of the one session, the straggler the generator's.
+TEST(JobWindow, AMergedSessionOfRanksOpensAsTheJob) {
+  testing::TempDir dir;
+  const testing::JobSpec spec = testing::twoMachineJob();
+  std::string files;
+  for (int r = 0; r < spec.world_size; ++r) {
+    const std::string file = dir.file("rank" + std::to_string(r) + ".feedscope");
+    io::saveSession(testing::recordedRank(spec, r, "train"), file);
+    files += " " + file;
+  }
+  const std::string merged = dir.file("job.feedscope");
+  ASSERT_EQ(testing::runCli("merge" + files + " -o " + merged).code, 0);
+  std::atomic<bool> cancelled{false};
+  auto doc = loadDocument({merged}, nullptr, [](double, const std::string&) {}, cancelled);
+  ASSERT_EQ(doc->sessions.size(), 1u);
+  ASSERT_EQ(doc->runs.size(), 4u);
+  ASSERT_EQ(doc->jobs.size(), 1u);
+  EXPECT_EQ(doc->jobs[0].name, "train");
+  ASSERT_EQ(doc->jobs[0].ranks.size(), 4u);
+  for (std::size_t r = 0; r < 4; ++r) {
+    EXPECT_EQ(doc->jobs[0].ranks[r].rank, static_cast<int>(r));
+    EXPECT_EQ(doc->run(doc->jobs[0].ranks[r].run).name, "train rank " + std::to_string(r));
+  }
+  ASSERT_TRUE(doc->jobs[0].straggler);
+  EXPECT_EQ(doc->jobs[0].straggler->rank, spec.straggler);
+  EXPECT_TRUE(doc->compare_runs.empty()) << "ranks of one job are not A/B runs";
 }
 
 }  // namespace
