@@ -13,22 +13,14 @@
 #include <string_view>
 
 #include "io/trace_json_splitter.h"
+#include "trace/json_values.h"
 
 namespace feedscope::io {
 
-// Checks the whole of a value the caller does not read, consuming it: arrays and objects element by
-// element (commas, colons, brackets), every key and string (escapes, no raw control characters),
-// numbers (the JSON grammar: no 0x10, no leading zeros), true, false, null.
-simdjson::error_code validateJsonValue(simdjson::ondemand::value value);
-
-// Decodes the JSON string whose opening quote precedes `afterQuote` into `out` (or only checks it,
-// with `out` null). Strings without escapes are returned as views into the input, decoded ones are
-// kept in `storage`, so the view lives as long as both.
-simdjson::error_code decodeJsonString(const char* afterQuote, std::string_view* out, std::deque<std::string>* storage);
-
-// The string value `value` (consumed), decoded as above; INCORRECT_TYPE when it is not a string.
-simdjson::error_code jsonStringOf(simdjson::ondemand::value value, std::string_view& out,
-                                  std::deque<std::string>& storage);
+// Values and strings, checked and decoded as everywhere else a JSON text is read (trace/json_values.h).
+using trace::decodeJsonString;
+using trace::jsonStringOf;
+using trace::validateJsonValue;
 
 // parser.iterate() over `piece`; when the piece is not valid UTF-8, over a copy with every invalid
 // sequence replaced by U+FFFD (kept in `repaired`, which must outlive the document).
