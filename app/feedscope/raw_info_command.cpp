@@ -26,6 +26,12 @@ bool describe(const std::string& path) {
   // Everything below but the numbers was written by the recorded program: no control characters.
   fmt::print("  process {} (parent {}) on {}: {}\n", s.pid, s.ppid, s.hostname.empty() ? "?" : printable(s.hostname),
              printable(s.command_line.empty() ? s.executable : s.command_line));
+  if (s.environment_recorded) {
+    // Only the launcher variables are ever recorded (docs/raw-stream.md, Environment).
+    std::string variables;
+    for (const auto& [name, value] : s.launcher_environment) variables += " " + name + "=" + value;
+    fmt::print("  launcher variables:{}\n", variables.empty() ? " none" : printable(variables));
+  }
   for (const auto& d : s.devices) fmt::print("  device {}: {} {}\n", d.id, printable(d.name), printable(d.uuid));
   for (const auto& c : s.clocks) {
     fmt::print("  clock {}: source {} monotonic {} realtime {}\n",

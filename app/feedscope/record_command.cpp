@@ -55,7 +55,7 @@ void note(const std::string& line) {
 
 void printReport(const launch::Recording& recording, const launch::RecordSummary& summary,
                  const std::string& output) {
-  report::Report report = report::buildReport(recording.session(), output, {}, {summary.run_name});
+  report::Report report = report::buildReport(recording.session(), output, {}, summary.run_names);
   writeUserText(report::renderTextReport(report), true);  // kernel names come from the program
 }
 
@@ -137,12 +137,19 @@ int record(const RecordArgs& a) {
     for (const auto& n : summary.notes) note(n);
     if (summary.saved) {
       printReport(recording, summary, options.output);
-      note(fmt::format("recorded {} process{} ({} intervals) as run '{}' in {}", summary.processes,
-                       summary.processes == 1 ? "" : "es", summary.intervals, summary.run_name,
-                       options.output));
-      if (options.append && recording.session().runs.size() > 1) {
+      const auto& names = summary.run_names;
+      if (names.size() == 1) {
+        note(fmt::format("recorded {} process{} ({} intervals) as run '{}' in {}", summary.processes,
+                         summary.processes == 1 ? "" : "es", summary.intervals, names.front(), options.output));
+      } else {
+        // One run per rank (launch/rank_streams.h): the report above reads them as one job.
+        note(fmt::format("recorded {} processes ({} intervals) as {} runs, one per rank, '{}' to '{}', in {}",
+                         summary.processes, summary.intervals, names.size(), names.front(), names.back(),
+                         options.output));
+      }
+      if (options.append && names.size() == 1 && recording.session().runs.size() > 1) {
         note(fmt::format("compare: feedscope report {} --run '{}' --compare-run '{}'", options.output,
-                         recording.session().runs.front().name, summary.run_name));
+                         recording.session().runs.front().name, names.front()));
       }
     } else if (!summary.save_error.empty()) {
       std::string line = "the recording was not saved: " + summary.save_error;

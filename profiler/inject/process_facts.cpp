@@ -1,11 +1,13 @@
 // Reading the process's own identity from the kernel.
 #include "inject/process_facts.h"
 #include "trace/clock.h"
+#include "trace/rank_environment.h"
 
 #include <limits.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 
@@ -31,6 +33,14 @@ std::string commandLine() {
     if (c == '\0') c = ' ';
   }
   return raw;
+}
+
+std::map<std::string, std::string> launcherEnvironment() {
+  std::map<std::string, std::string> variables;
+  for (std::string_view name : trace::kLauncherVariables) {
+    if (const char* value = std::getenv(std::string(name).c_str())) variables[std::string(name)] = value;
+  }
+  return variables;
 }
 
 }  // namespace feedscope::inject

@@ -30,6 +30,7 @@ std::unique_ptr<ProcessRecorder> ProcessRecorder::create(const RecorderConfig& c
   if (!writer) return nullptr;
   writer->addProcessInfo(hostName(), executablePath(), commandLine());
   std::unique_ptr<ProcessRecorder> recorder(new ProcessRecorder(config, std::move(writer)));
+  recorder->writeEnvironment();
   for (const auto& problem : config.problems) recorder->report(Severity::Warning, problem);
   return recorder;
 }
@@ -65,6 +66,14 @@ void ProcessRecorder::recordDevice(const rawstream::DeviceRecord& device) {
 
 void ProcessRecorder::report(Severity severity, std::string_view text) {
   writer_->addMessage(severity, text);
+}
+
+void ProcessRecorder::writeEnvironment() {
+  auto variables = launcherEnvironment();
+  if (environment_written_ && variables == environment_) return;
+  writer_->addEnvironment(variables);
+  environment_ = std::move(variables);
+  environment_written_ = true;
 }
 
 void ProcessRecorder::writeClockSample(rawstream::ClockWhen when) {
@@ -149,6 +158,7 @@ void ProcessRecorder::finish() {
              std::to_string(outside_window_.load()) + " records outside the capture window were not written");
     }
     if (source_) writeClockSample(rawstream::ClockWhen::End);
+    writeEnvironment();  // a program that set RANK after CUDA started (os.environ) says it now
     writer_->close(trace::monotonicNowNs());
   });
 }

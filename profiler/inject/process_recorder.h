@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -52,6 +53,8 @@ class ProcessRecorder {
   void flushOnce(bool forced);
   void stopSourceAfterWindow();
   void writeClockSample(rawstream::ClockWhen when);
+  // The launcher variables, when they differ from those written last (or were never written).
+  void writeEnvironment();
 
   RecorderConfig config_;
   std::unique_ptr<rawstream::RawStreamWriter> writer_;
@@ -60,6 +63,8 @@ class ProcessRecorder {
   std::atomic<std::uint64_t> outside_window_{0};
   std::atomic<bool> source_stopped_{false};
   SourceCounts last_counts_;
+  std::map<std::string, std::string> environment_;  // as last written; touched at creation and finish
+  bool environment_written_ = false;
 
   std::mutex flush_mutex_;  // guards stop_requested_ and serialises flushes
   std::condition_variable flush_wake_;

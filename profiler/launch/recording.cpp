@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <map>
 
 #include "inject/process_facts.h"
 #include "io/input_error.h"
@@ -22,6 +23,7 @@
 #include "launch/cuda_driver_probe.h"
 #include "launch/injection_env.h"
 #include "launch/progress_lines.h"
+#include "launch/rank_streams.h"
 #include "launch/stream_merge.h"
 #include "rawstream/reader.h"
 #include "trace/rank_environment.h"
@@ -49,6 +51,31 @@ void checkAppendTarget(const std::string& path) {
     throw io::InputError(path + ": not a Feedscope session; --append adds runs to a .feedscope file only");
   }
   io::loadSession(path);  // a corrupt or newer session fails here, before the program runs
+}
+
+// "train rank 3: ": what a note about one of several runs begins with.
+std::string groupPrefix(const trace::Run& run, std::size_t groups) {
+  return groups > 1 ? run.name + ": " : std::string();
+}
+
+// --capture on one run, and the note that says what it kept.
+void applyCaptureTo(trace::Run& run, const trace::StringTable& strings, const CaptureSpec& capture,
+                    std::vector<std::string>& notes, const std::string& prefix) {
+  auto stats = applyCapture(run, strings, capture);
+  std::string what = capture.kind == CaptureSpec::Kind::NvtxRange ? "nvtx:" + capture.range
+                                                                  : std::string("cudaProfilerApi");
+  run.labels["capture"] = what;
+  if (stats.windows == 0) {
+    notes.push_back(prefix + (capture.kind == CaptureSpec::Kind::NvtxRange
+                                  ? fmt::format("--capture {}: no NVTX range named '{}' was recorded, so "
+                                                "nothing was kept",
+                                                what, capture.range)
+                                  : std::string("--capture cudaProfilerApi: the program never called "
+                                                "cudaProfilerStart, so nothing was kept")));
+  } else {
+    notes.push_back(prefix + fmt::format("--capture {}: {} window{}, kept {} of {} records", what, stats.windows,
+                                         stats.windows == 1 ? "" : "s", stats.kept, stats.kept + stats.removed));
+  }
 }
 
 }  // namespace
@@ -180,47 +207,30 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   }
 
   trace::StringTable recordedStrings;
-  // The program's arguments and the label come from argv: any bytes, made UTF-8 here, where they enter.
-  trace::Run run = mergeProcessStreams(streams, recordedStrings, trace::validUtf8(options_.label));
-  run.command = trace::validUtf8(quoteCommandLine(options_.argv));
-  run.labels["exit"] = exit.describe();
-  // Under torchrun, srun or mpirun this process and the program it ran are one rank: keep the launcher's
-  // rank variables so that the ranks' sessions read as one job (job/rank_identity.h).
-  for (auto names : {trace::kRankVariables, trace::kWorldSizeVariables}) {
-    for (std::string_view name : names) {
-      if (const char* value = std::getenv(std::string(name).c_str())) {
-        run.labels[trace::rankEnvironmentLabel(name)] = trace::validUtf8(value);
-      }
+  // Under torchrun, srun or mpirun each process is a rank: its launcher variables (as the injection
+  // wrote them, else those of this process, which the program inherited) name it, and each rank
+  // becomes a run so that the session reads as one job (job/rank_identity.h, launch/rank_streams.h).
+  std::vector<RankStreams> groups =
+      groupStreamsByRank(std::move(streams), trace::rankEnvironmentLabels(inject::launcherEnvironment()));
+  std::vector<trace::Run> runs;
+  for (auto& group : groups) {
+    // The program's arguments and the label come from argv: any bytes, made UTF-8 here, where they enter.
+    trace::Run run = mergeProcessStreams(group.streams, recordedStrings,
+                                         trace::validUtf8(rankGroupRunName(options_.label, group, groups.size())));
+    run.command = trace::validUtf8(quoteCommandLine(options_.argv));
+    run.labels["exit"] = exit.describe();
+    for (const auto& [key, value] : group.labels) run.labels[key] = trace::validUtf8(value);
+    if (window_start_ns_ > 0 || window_end_ns_ != std::numeric_limits<std::int64_t>::max()) {
+      auto stats = applyTimeWindow(run, window_start_ns_, window_end_ns_);
+      run.labels["window"] = fmt::format("--delay {} --duration {}", options_.delay_s, options_.duration_s);
+      if (stats.removed > 0)
+        summary.notes.push_back(fmt::format("{}--delay/--duration: {} records outside the window left out",
+                                            groupPrefix(run, groups.size()), stats.removed));
     }
-  }
-  if (const char* local = std::getenv(std::string(trace::kLocalRankVariable).c_str())) {
-    run.labels[trace::rankEnvironmentLabel(trace::kLocalRankVariable)] = trace::validUtf8(local);
-  }
-  if (window_start_ns_ > 0 || window_end_ns_ != std::numeric_limits<std::int64_t>::max()) {
-    auto stats = applyTimeWindow(run, window_start_ns_, window_end_ns_);
-    run.labels["window"] = fmt::format("--delay {} --duration {}", options_.delay_s, options_.duration_s);
-    if (stats.removed > 0)
-      summary.notes.push_back(
-          fmt::format("--delay/--duration: {} records outside the window left out", stats.removed));
-  }
-  if (options_.capture.kind != CaptureSpec::Kind::Everything) {
-    auto stats = applyCapture(run, recordedStrings, options_.capture);
-    std::string what = options_.capture.kind == CaptureSpec::Kind::NvtxRange
-                           ? "nvtx:" + options_.capture.range
-                           : std::string("cudaProfilerApi");
-    run.labels["capture"] = what;
-    if (stats.windows == 0) {
-      summary.notes.push_back(
-          options_.capture.kind == CaptureSpec::Kind::NvtxRange
-              ? fmt::format("--capture {}: no NVTX range named '{}' was recorded, so nothing was kept", what,
-                            options_.capture.range)
-              : std::string("--capture cudaProfilerApi: the program never called cudaProfilerStart, so "
-                            "nothing was kept"));
-    } else {
-      summary.notes.push_back(fmt::format("--capture {}: {} window{}, kept {} of {} records", what,
-                                          stats.windows, stats.windows == 1 ? "" : "s", stats.kept,
-                                          stats.kept + stats.removed));
+    if (options_.capture.kind != CaptureSpec::Kind::Everything) {
+      applyCaptureTo(run, recordedStrings, options_.capture, summary.notes, groupPrefix(run, groups.size()));
     }
+    runs.push_back(std::move(run));
   }
 
   try {
@@ -229,9 +239,11 @@ RecordSummary Recording::collect(const ChildExit& exit) {
     io::SessionWriteLock lock(options_.output, options_.wait_for_session ? io::LockWait::Wait : io::LockWait::Fail,
                               options_.on_session_wait);
     if (options_.append) session_ = io::loadSession(options_.output);
-    trace::Run& added = trace::appendRun(session_, std::move(run), recordedStrings);
-    summary.run_name = added.name;
-    summary.intervals = added.intervalCount();
+    for (auto& run : runs) {
+      trace::Run& added = trace::appendRun(session_, std::move(run), recordedStrings);
+      summary.run_names.push_back(added.name);
+      summary.intervals += added.intervalCount();
+    }
     if (options_.machine_progress) writeProgressLine(1, "saving " + options_.output);
     io::saveSession(session_, options_.output);
     summary.saved = true;

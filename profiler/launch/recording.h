@@ -42,9 +42,11 @@ struct RecordOptions {
 // What happened after the program ended.
 struct RecordSummary {
   bool saved = false;
-  std::string run_name;       // the name the run got (a clash with --append adds " (2)")
+  // The names the runs got (a clash with --append adds " (2)"): one, or one per rank when the program
+  // started several ranks (launch/rank_streams.h).
+  std::vector<std::string> run_names;
   std::size_t processes = 0;  // streams merged
-  std::size_t intervals = 0;
+  std::size_t intervals = 0;  // in all the runs
   std::vector<std::string> notes;  // lines for the user: stream problems, recorder messages, capture
   std::string save_error;          // why nothing was saved, when something was recorded
   io::FailureKind save_failure = io::FailureKind::OutputFailed;

@@ -75,15 +75,12 @@ std::optional<int> recordedRankOf(const trace::Run& run) {
   return r ? std::optional<int>(r->rank) : std::nullopt;
 }
 
-// The name of a rank's run kept apart from the other ranks' parts of the same name: "train rank 3".
-std::string rankRunName(const std::string& name, int rank) { return name + " rank " + std::to_string(rank); }
-
 // Whether the joined `run` holds parts named `name`: it has that name, or it is the run of its rank
 // kept apart under "name rank N".
 bool holdsPartsNamed(const trace::Run& run, const std::string& name) {
   if (run.name == name) return true;
   auto rank = recordedRankOf(run);
-  return rank && run.name == rankRunName(name, *rank);
+  return rank && run.name == trace::rankRunName(name, *rank);
 }
 
 }  // namespace
@@ -199,11 +196,11 @@ std::vector<std::string> joinSession(trace::Session& target, trace::Session sour
       const std::string name = run.name;
       for (std::size_t k : otherRanks) {
         trace::Run& r = target.runs[k];
-        if (r.name == name) r.name = rankRunName(name, *recordedRankOf(r));
+        if (r.name == name) r.name = trace::rankRunName(name, *recordedRankOf(r));
       }
       auto more = moveOntoClockOf(run, target.runs[otherRanks.front()], sourceName);
       notes.insert(notes.end(), more.begin(), more.end());
-      run.name = rankRunName(name, *rank);
+      run.name = trace::rankRunName(name, *rank);
       trace::appendRun(target, std::move(run), source.strings);
       // Next to the other ranks, so that a session of two jobs merged in any order keeps each job's
       // ranks together (the job grouping reads runs in order, job/job_grouping.h).

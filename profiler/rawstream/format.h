@@ -18,7 +18,7 @@ inline constexpr std::string_view kFileMagic{"FSRAW\x1a\n\0", 8};
 // A new major version changes something an older reader would misread; a new minor version only
 // adds record types, which older readers skip and count.
 inline constexpr std::uint16_t kFormatMajor = 1;
-inline constexpr std::uint16_t kFormatMinor = 0;
+inline constexpr std::uint16_t kFormatMinor = 1;  // 1: the Environment record
 
 // File header, 48 bytes:
 //   magic[8] major:u16 minor:u16 header_bytes:u32 pid:u32 ppid:u32
@@ -44,6 +44,10 @@ enum class RecordType : std::uint8_t {
   RecordCounts = 6,  // dropped:u64 invalid:u64, totals so far (the last one wins)
   Message = 7,       // severity:u8 text: every failure inside the recorder, for the launcher to report
   End = 8,           // records_written:u64 monotonic_ns: written by a clean exit only
+  // count:u32 then count × (name, value), each u32 length + bytes: the launcher variables the process
+  // had (trace/rank_environment.h, kLauncherVariables), which say which rank of a job it was. The last
+  // one wins. Minor version 1; older readers skip it.
+  Environment = 9,
 };
 
 // Interval body, 52 bytes:

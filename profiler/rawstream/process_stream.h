@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ struct ProcessStream {
   std::string hostname;
   std::string executable;
   std::string command_line;
+  // The launcher variables (RANK, WORLD_SIZE, SLURM_PROCID...) set in the process, by name; only
+  // those, never the rest of its environment. `environment_recorded` is false for a stream written
+  // before minor version 1, which cannot say.
+  std::map<std::string, std::string> launcher_environment;
+  bool environment_recorded = false;
   std::vector<std::string> strings{""};  // strings[id]; id 0 is the empty name
   std::vector<PlacedInterval> intervals;
   std::vector<ClockSample> clocks;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <memory>
 
 #include "rawstream/bytes.h"
@@ -29,6 +30,8 @@ struct Checkpoint {
   std::size_t strings, intervals, clocks, devices, messages;
   std::uint64_t dropped, invalid;
   std::string hostname, executable, command_line;
+  std::map<std::string, std::string> launcher_environment;
+  bool environment_recorded;
   bool ended_cleanly;
 
   explicit Checkpoint(const ProcessStream& s)
@@ -42,6 +45,8 @@ struct Checkpoint {
         hostname(s.hostname),
         executable(s.executable),
         command_line(s.command_line),
+        launcher_environment(s.launcher_environment),
+        environment_recorded(s.environment_recorded),
         ended_cleanly(s.ended_cleanly) {}
 
   void restore(ProcessStream& s) const {
@@ -55,6 +60,8 @@ struct Checkpoint {
     s.hostname = hostname;
     s.executable = executable;
     s.command_line = command_line;
+    s.launcher_environment = launcher_environment;
+    s.environment_recorded = environment_recorded;
     s.ended_cleanly = ended_cleanly;
   }
 };
@@ -155,6 +162,19 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
                                                                          : static_cast<Severity>(severity);
       m.text = trace::validUtf8(body.rest());
       s.messages.push_back(std::move(m));
+      return RecordOutcome::Kept;
+    }
+    case RecordType::Environment: {
+      auto count = body.field<std::uint32_t>();
+      std::map<std::string, std::string> variables;
+      for (std::uint32_t i = 0; i < count && !body.failed(); ++i) {
+        auto name = body.text();
+        auto value = body.text();
+        variables[trace::validUtf8(name)] = trace::validUtf8(value);
+      }
+      if (body.failed()) return RecordOutcome::Bad;
+      s.launcher_environment = std::move(variables);
+      s.environment_recorded = true;
       return RecordOutcome::Kept;
     }
     case RecordType::End: {

@@ -137,6 +137,21 @@ void RawStreamWriter::addProcessInfo(std::string_view hostname, std::string_view
   flushIfFullLocked();
 }
 
+void RawStreamWriter::addEnvironment(const std::map<std::string, std::string>& variables) {
+  if (disabled()) return;  // before the lock: see disableWithoutLocking
+  std::lock_guard lock(mutex_);
+  if (!usable()) return;
+  std::size_t bytes = 4;
+  for (const auto& [name, value] : variables) bytes += 8 + name.size() + value.size();
+  beginRecord(RecordType::Environment, static_cast<std::uint32_t>(bytes));
+  appendField(payload_, static_cast<std::uint32_t>(variables.size()));
+  for (const auto& [name, value] : variables) {
+    appendText(payload_, name);
+    appendText(payload_, value);
+  }
+  flushIfFullLocked();
+}
+
 void RawStreamWriter::addInterval(const Placement& placement, const trace::Interval& iv,
                                   std::string_view name) {
   if (disabled()) return;  // before the lock: see disableWithoutLocking

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -37,6 +38,9 @@ class RawStreamWriter {
   RawStreamWriter& operator=(const RawStreamWriter&) = delete;
 
   void addProcessInfo(std::string_view hostname, std::string_view executable, std::string_view commandLine);
+  // The launcher variables the process has (name, value), all of them at once: a later call replaces
+  // what an earlier one said.
+  void addEnvironment(const std::map<std::string, std::string>& variables);
   // `name` is interned: the first use of a text writes a String record ahead of the interval.
   void addInterval(const Placement& placement, const trace::Interval& interval, std::string_view name);
   void addClockSample(const ClockSample& sample);

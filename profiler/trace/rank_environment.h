@@ -20,8 +20,29 @@ inline constexpr std::array<std::string_view, 3> kWorldSizeVariables = {"WORLD_S
 // Kept for the reader (which GPU of the node), not used to number ranks.
 inline constexpr std::string_view kLocalRankVariable = "LOCAL_RANK";
 
+// Every launcher variable `record` keeps: the rank and world-size variables and LOCAL_RANK. The
+// injection writes these (and only these) of each recorded process into its raw stream.
+inline constexpr std::array<std::string_view, 7> kLauncherVariables = {
+    kRankVariables[0],      kRankVariables[1],      kRankVariables[2], kWorldSizeVariables[0],
+    kWorldSizeVariables[1], kWorldSizeVariables[2], kLocalRankVariable};
+
 // "env RANK": the label of a recorded variable.
 inline std::string rankEnvironmentLabel(std::string_view variable) { return "env " + std::string(variable); }
+
+// The run labels of launcher variables read from an environment (name → value).
+inline std::map<std::string, std::string> rankEnvironmentLabels(const std::map<std::string, std::string>& variables) {
+  std::map<std::string, std::string> labels;
+  for (std::string_view name : kLauncherVariables) {
+    if (auto it = variables.find(std::string(name)); it != variables.end()) {
+      labels[rankEnvironmentLabel(name)] = it->second;
+    }
+  }
+  return labels;
+}
+
+// The name of a rank's run, kept apart from the other ranks' runs of the same job: "train rank 3"
+// (`record` of a launcher, `merge` of ranks' sessions).
+inline std::string rankRunName(const std::string& name, int rank) { return name + " rank " + std::to_string(rank); }
 
 struct RecordedRank {
   int rank = 0;

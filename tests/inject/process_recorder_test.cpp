@@ -6,8 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 
 #include "inject/environment.h"
@@ -155,6 +158,69 @@ TEST(ProcessRecorder, FinishFlushesForcedAndWritesCountsClocksAndEnd) {
   EXPECT_EQ(r.stream.messages[0].text, "2 records outside the capture window were not written");
   recorder->finish();  // a second exit handler run changes nothing
   EXPECT_EQ(s->forcedFlushes(), 1);
+}
+
+// Sets (or, with nullptr, unsets) one variable for the life of the object, restoring it after.
+class ScopedVariable {
+ public:
+  ScopedVariable(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value != nullptr) {
+      ::setenv(name, value, 1);
+    } else {
+      ::unsetenv(name);
+    }
+  }
+  ~ScopedVariable() {
+    if (old_) {
+      ::setenv(name_, old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+  ScopedVariable(const ScopedVariable&) = delete;
+  ScopedVariable& operator=(const ScopedVariable&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+TEST(ProcessRecorder, WritesTheLauncherVariablesAtStartAndAgainWhenTheyChanged) {
+  ScopedVariable rank("RANK", "3"), world("WORLD_SIZE", "8"), local("LOCAL_RANK", "3"),
+      slurm("SLURM_PROCID", nullptr), slurmTasks("SLURM_NTASKS", nullptr), ompi("OMPI_COMM_WORLD_RANK", nullptr),
+      ompiSize("OMPI_COMM_WORLD_SIZE", nullptr), secret("FEEDSCOPE_TEST_SECRET", "hunter2");
+  TempDir dir;
+  std::string error;
+  auto recorder = ProcessRecorder::create(configOf({{kRawDirVar, dir.path.string()}}), error);
+  ASSERT_TRUE(recorder) << error;
+  std::string path = recorder->writer().path();
+  recorder->writer().flush();
+  // A process killed now keeps what it said at start.
+  auto atStart = feedscope::rawstream::readRawStream(path);
+  const std::map<std::string, std::string> started{{"LOCAL_RANK", "3"}, {"RANK", "3"}, {"WORLD_SIZE", "8"}};
+  EXPECT_TRUE(atStart.stream.environment_recorded);
+  EXPECT_EQ(atStart.stream.launcher_environment, started);  // only launcher variables, never the rest
+
+  ::setenv("RANK", "11", 1);  // as a script setting os.environ["RANK"] after CUDA started
+  recorder->finish();
+  auto atEnd = feedscope::rawstream::readRawStream(path);
+  ASSERT_EQ(atEnd.report.status, ReadStatus::Complete) << atEnd.report.problem;
+  EXPECT_EQ(atEnd.stream.launcher_environment.at("RANK"), "11");
+  EXPECT_EQ(atEnd.report.records, 4u);  // process info, two environments, end
+}
+
+TEST(ProcessRecorder, WritesTheEnvironmentOnceWhenNothingChanged) {
+  ScopedVariable rank("RANK", "0");
+  TempDir dir;
+  std::string error;
+  auto recorder = ProcessRecorder::create(configOf({{kRawDirVar, dir.path.string()}}), error);
+  ASSERT_TRUE(recorder) << error;
+  std::string path = recorder->writer().path();
+  recorder->finish();
+  auto r = feedscope::rawstream::readRawStream(path);
+  EXPECT_EQ(r.report.records, 3u);  // process info, environment, end
+  EXPECT_EQ(r.stream.launcher_environment.at("RANK"), "0");
 }
 
 TEST(ProcessRecorder, FlushThreadWritesWithoutWaitingForExit) {

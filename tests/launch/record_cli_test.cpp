@@ -10,6 +10,8 @@
 #include <sstream>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "io/session_store.h"
 #include "support/run_program.h"
 #include "support/temp_dir.h"
@@ -164,6 +166,7 @@ TEST(RecordCli, EnvironmentPassesThroughWithTheInjectionVariables) {
 
 TEST(RecordCli, KeptRawStreamsCanBeDescribed) {
   Cli cli;
+  cli.environment.push_back("LOCAL_RANK=2");
   ProgramResult r = cli.run({"record", "-o", cli.session("k.feedscope"), "--keep-raw", "--",
                              FEEDSCOPE_TRACED_CHILD, "--ticks", "3"});
   ASSERT_EQ(r.status, 0) << r.err;
@@ -180,6 +183,7 @@ TEST(RecordCli, KeptRawStreamsCanBeDescribed) {
   EXPECT_NE(info.out.find("  intervals 60: kernel 30 runtime_api 30\n"), std::string::npos) << info.out;
   EXPECT_NE(info.out.find("  device 0: Synthetic GPU GPU-00000000-synthetic\n"), std::string::npos)
       << info.out;
+  EXPECT_NE(info.out.find("  launcher variables: LOCAL_RANK=2\n"), std::string::npos) << info.out;
 
   // Cut in the middle: what was before the cut is described, with what is wrong.
   std::string bytes = feedscope::testing::readWholeFile(stream);
@@ -260,6 +264,51 @@ TEST(RecordCli, ProcessTreeBecomesOneRunWithALanePerProcess) {
             std::string::npos)
       << r.err;
   EXPECT_EQ(cli.rawFolders(), 0u);
+}
+
+// `feedscope record torchrun ...` as one srun task on node 7: the launcher starts three of a job's four
+// ranks, each with its own RANK; every process also inherits SLURM_PROCID, the node's index.
+TEST(RecordCli, ALauncherOfRanksBecomesOneRunPerRankReadAsOneJob) {
+  Cli cli;
+  std::string s = cli.session("job.feedscope");
+  cli.environment.push_back("SLURM_PROCID=7");
+  cli.environment.push_back("SLURM_NTASKS=2");
+  const std::string launcher =
+      "for r in 2 0 1; do RANK=$r LOCAL_RANK=$r WORLD_SIZE=4 \"$0\" --ticks 2 --per-tick 5 & done; wait";
+  ProgramResult r = cli.run({"record", "-o", s, "--label", "train", "--", "/bin/sh", "-c", launcher,
+                             FEEDSCOPE_TRACED_CHILD});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(countLines(r.out, " done\n"), 3);
+  auto session = feedscope::io::loadSession(s);
+  ASSERT_EQ(session.runs.size(), 3u);
+  for (int rank = 0; rank < 3; ++rank) {
+    const auto& run = session.runs[static_cast<std::size_t>(rank)];
+    EXPECT_EQ(run.name, "train rank " + std::to_string(rank));
+    EXPECT_EQ(run.labels.at("processes"), "1");
+    EXPECT_EQ(run.labels.at("env RANK"), std::to_string(rank));
+    EXPECT_EQ(run.labels.at("env LOCAL_RANK"), std::to_string(rank));
+    EXPECT_EQ(run.labels.at("env WORLD_SIZE"), "4");
+    EXPECT_EQ(run.labels.at("env SLURM_PROCID"), "7");  // kept, but RANK names the rank
+    EXPECT_EQ(run.intervalCount(), 20u);                // 2 ticks x 5 launches, each a call and a kernel
+    EXPECT_EQ(pidsOf(run).size(), 1u);
+  }
+  EXPECT_NE(r.err.find("feedscope: recorded 3 processes (60 intervals) as 3 runs, one per rank, 'train rank 0' "
+                       "to 'train rank 2', in " + s),
+            std::string::npos)
+      << r.err;
+
+  ProgramResult report = cli.run({"report", s, "--format", "json"});
+  ASSERT_EQ(report.status, 0) << report.err;
+  auto json = nlohmann::json::parse(report.out);
+  ASSERT_EQ(json.at("jobs").size(), 1u);
+  const auto& job = json["jobs"][0];
+  EXPECT_EQ(job.at("world_size"), 4);
+  EXPECT_EQ(job.at("ranks_present"), 3);
+  ASSERT_EQ(job.at("ranks").size(), 3u);
+  for (int rank = 0; rank < 3; ++rank) {
+    EXPECT_EQ(job["ranks"][static_cast<std::size_t>(rank)].at("rank"), rank);
+    EXPECT_EQ(job["ranks"][static_cast<std::size_t>(rank)].at("run"), "train rank " + std::to_string(rank));
+  }
 }
 
 TEST(RecordCli, ChunksWrittenBeforeASigkillSurvive) {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include "rawstream/bytes.h"
@@ -122,6 +123,62 @@ TEST(RawStream, RoundTripKeepsEveryRecordExactly) {
   EXPECT_EQ(s.messages[0].severity, Severity::Warning);
   EXPECT_EQ(s.messages[0].text, "CUPTI: 3 records dropped");
   EXPECT_TRUE(s.ended_cleanly);
+}
+
+TEST(RawStream, LauncherVariablesRoundTripAndTheLastRecordWins) {
+  TempDir dir;
+  std::string path = dir.file("e.fsraw");
+  auto w = open(path);
+  w->addProcessInfo("node7", "/usr/bin/python3", "python3 train.py");
+  w->addEnvironment({{"LOCAL_RANK", "1"}, {"RANK", "5"}, {"WORLD_SIZE", "8"}});
+  w->flush();
+  // A program that changed its variables later (os.environ before init_process_group): the last says.
+  w->addEnvironment({{"RANK", "6"}, {"WORLD_SIZE", "8"}, {"SLURM_PROCID", "\xff"}});
+  w->close(1);
+  ReadResult r = readRawStream(path);
+  ASSERT_EQ(r.report.status, ReadStatus::Complete) << r.report.problem;
+  EXPECT_EQ(r.report.format_minor, 1);
+  EXPECT_EQ(r.report.records, 4u);
+  EXPECT_TRUE(r.stream.environment_recorded);
+  const std::map<std::string, std::string> expected{{"RANK", "6"}, {"SLURM_PROCID", "\xef\xbf\xbd"}, {"WORLD_SIZE", "8"}};
+  EXPECT_EQ(r.stream.launcher_environment, expected);
+
+  // An empty record says "none set", which differs from a stream that never said (minor 0).
+  std::string emptyPath = dir.file("none.fsraw");
+  auto none = open(emptyPath);
+  none->addEnvironment({});
+  none->close(1);
+  ReadResult n = readRawStream(emptyPath);
+  EXPECT_TRUE(n.stream.environment_recorded);
+  EXPECT_TRUE(n.stream.launcher_environment.empty());
+  ReadResult old = readRawStreamBytes(streamOfChunks(dir, 1, 2), "old.fsraw");
+  EXPECT_FALSE(old.stream.environment_recorded);
+}
+
+TEST(RawStream, AnEnvironmentRecordThatClaimsMoreThanItHoldsDropsItsChunk) {
+  TempDir dir;
+  std::string path = dir.file("bad.fsraw");
+  auto w = open(path);
+  w->addEnvironment({{"RANK", "1"}});
+  w->flush();
+  w->addEnvironment({{"RANK", "2"}});
+  w->close(1);
+  w.reset();
+  std::string bytes = readWholeFile(path);
+  // The second chunk's record: its count field (after type and body length) claims 3 variables.
+  std::size_t at = chunkOffset(bytes, 2) + kChunkHeaderBytes + kRecordHeaderBytes;
+  std::uint32_t three = 3;
+  std::memcpy(bytes.data() + at, &three, 4);
+  std::size_t chunk = chunkOffset(bytes, 2);
+  auto payloadBytes = loadField<std::uint32_t>(bytes.data() + chunk + 4);
+  auto crc = static_cast<std::uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(bytes.data() + chunk + 4), 8));
+  crc = static_cast<std::uint32_t>(crc32(crc, reinterpret_cast<const Bytef*>(bytes.data() + chunk + kChunkHeaderBytes),
+                                         payloadBytes));
+  std::memcpy(bytes.data() + chunk + 12, &crc, 4);  // a good CRC: the record itself is what is wrong
+  ReadResult r = readRawStreamBytes(bytes, "bad.fsraw");
+  EXPECT_NE(r.report.status, ReadStatus::Complete);
+  EXPECT_EQ(r.report.chunks, 1u);
+  EXPECT_EQ(r.stream.launcher_environment.at("RANK"), "1");  // the first chunk's, restored whole
 }
 
 TEST(RawStream, ChunksAreCutAtTheChosenSize) {
