@@ -9,7 +9,8 @@ its report."""
 import concurrent.futures
 import glob
 import os
-import resource
+import queue
+import shutil
 import statistics
 import subprocess
 import sys
@@ -34,13 +35,33 @@ def run(argv):
     return wall, usage.ru_maxrss / 1024.0
 
 
+def summarize_all(feedscope, traces, out, cores, bound):
+    """Summarises every rank at once on all cores, one process a core, as the job's launcher runs them:
+    `bound` pins each to its core (srun --cpu-bind=cores, mpirun --bind-to core: each sees one usable
+    core and reads on one thread, io/read_threads.h); unbound, each may use every core (torchrun)."""
+    free = queue.Queue()
+    for core in range(cores):
+        free.put(core)
+
+    def one(trace):
+        core = free.get()
+        try:
+            pin = [shutil.which("taskset"), "-c", str(core)] if bound else []
+            return run(pin + [feedscope, "summarize", trace, "-o", os.path.join(out, os.path.basename(trace) + ".fssum")])
+        finally:
+            free.put(core)
+
+    with concurrent.futures.ThreadPoolExecutor(cores) as pool:
+        return list(pool.map(one, traces))
+
+
 def main():
     feedscope, trace_dir, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
     traces = sorted(glob.glob(os.path.join(trace_dir, "trace_rank*.json")),
                     key=lambda p: int(p.rsplit("rank", 1)[1].split(".")[0]))
     cores = os.cpu_count() or 1
-    rows = {k: [] for k in ("single_sum", "single_peak", "job_wall", "job_peak", "folder_wall", "folder_peak",
-                            "single_cpu", "job_cpu", "folder_cpu")}
+    rows = {k: [] for k in ("single_sum", "single_peak", "job_wall", "job_peak", "unbound_wall", "unbound_peak",
+                            "folder_wall", "folder_peak", "single_cpu", "job_cpu", "unbound_cpu", "folder_cpu")}
     for _ in range(repeats):
         # Baseline: each rank reported on its own, one after another.
         mark = len(CPU)
@@ -49,17 +70,16 @@ def main():
         rows["single_sum"].append(sum(w for w, _ in singles))
         rows["single_peak"].append(max(m for _, m in singles))
         # The job: every rank summarised at once on all cores (as srun/torchrun would, one a rank),
-        # then the summaries joined.
-        with tempfile.TemporaryDirectory() as out:
-            mark = len(CPU)
-            start = time.monotonic()
-            with concurrent.futures.ThreadPoolExecutor(cores) as pool:
-                summaries = list(pool.map(lambda t: run([feedscope, "summarize", t, "-o",
-                                                         os.path.join(out, os.path.basename(t) + ".fssum")]), traces))
-            joined = run([feedscope, "report", out, "--format", "json", "-o", os.devnull])
-            rows["job_wall"].append(time.monotonic() - start)
-            rows["job_peak"].append(max([m for _, m in summaries] + [joined[1]]))
-            rows["job_cpu"].append(sum(CPU[mark:]))
+        # then the summaries joined; with each summarize bound to its core, and not.
+        for key, bound in (("job", True), ("unbound", False)):
+            with tempfile.TemporaryDirectory() as out:
+                mark = len(CPU)
+                start = time.monotonic()
+                summaries = summarize_all(feedscope, traces, out, cores, bound)
+                joined = run([feedscope, "report", out, "--format", "json", "-o", os.devnull])
+                rows[key + "_wall"].append(time.monotonic() - start)
+                rows[key + "_peak"].append(max([m for _, m in summaries] + [joined[1]]))
+                rows[key + "_cpu"].append(sum(CPU[mark:]))
         # Every rank's trace in one process: the folder report.
         mark = len(CPU)
         folder = run([feedscope, "report", trace_dir, "--format", "json", "-o", os.devnull])
@@ -74,9 +94,13 @@ def main():
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     print(f"| baseline: {len(traces)} single-rank reports (wall: their sum / cores); largest single-rank report "
           f"| {baseline_wall:.2f} | {med['single_cpu']:.1f} | {med['single_peak']:.0f} | 1.00x | 1.00x | 1.00x | |")
-    print(f"| summarize every rank on all cores + report *.fssum | {med['job_wall']:.2f} | {med['job_cpu']:.1f} "
+    print(f"| summarize every rank on all cores, each bound to its core (srun, mpirun) + report *.fssum "
+          f"| {med['job_wall']:.2f} | {med['job_cpu']:.1f} "
           f"| {med['job_peak']:.0f} | {med['job_wall'] / baseline_wall:.2f}x | {med['job_cpu'] / med['single_cpu']:.2f}x "
           f"| {med['job_peak'] / med['single_peak']:.2f}x | wall ≤ 1.2x, memory ≤ 2x |")
+    print(f"| the same, unbound (torchrun: each summarize may use every core) | {med['unbound_wall']:.2f} "
+          f"| {med['unbound_cpu']:.1f} | {med['unbound_peak']:.0f} | {med['unbound_wall'] / baseline_wall:.2f}x "
+          f"| {med['unbound_cpu'] / med['single_cpu']:.2f}x | {med['unbound_peak'] / med['single_peak']:.2f}x | |")
     print(f"| report FOLDER (every rank in one process, files on all cores) | {med['folder_wall']:.2f} "
           f"| {med['folder_cpu']:.1f} | {med['folder_peak']:.0f} | {med['folder_wall'] / baseline_wall:.2f}x "
           f"| {med['folder_cpu'] / med['single_cpu']:.2f}x | {med['folder_peak'] / med['single_peak']:.2f}x | |")

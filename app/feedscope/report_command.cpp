@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <deque>
 #include <filesystem>
-#include <thread>
 
 #include "commands.h"
 #include "numeric_options.h"
@@ -13,6 +12,7 @@
 #include "io/atomic_file.h"
 #include "io/input_error.h"
 #include "io/open_input.h"
+#include "io/read_threads.h"
 #include "report/report.h"
 #include "report/rank_summary_file.h"
 #include "report/report_gate.h"
@@ -152,12 +152,11 @@ int runReport(ReportOptions o) {
   trace::Session session;
   std::vector<trace::Session> files;
   if (folder) {
-    files = io::openTraceFolderFiles(o.input, std::max(1u, std::thread::hardware_concurrency() / 2),
-                                      kReportArguments);
+    files = io::openTraceFolderFiles(o.input, io::usableCores(), kReportArguments);
   } else {
     session = open(o.input);
   }
-  report::Report report = folder ? report::buildFolderReport(files, o.input, options, std::max(1u, std::thread::hardware_concurrency()))
+  report::Report report = folder ? report::buildFolderReport(files, o.input, options, io::usableCores())
                                  : report::buildReport(session, o.input, options, names);
 
   // Sessions of --compare files: a deque, so the runs the report points into never move.

@@ -446,12 +446,13 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
 }
 
 trace::Run& importKinetoFile(const std::string& path, trace::Session& session, const std::string& runName,
-                             const ProgressFn& progress, KeptArguments kept) {
+                             const ProgressFn& progress, KeptArguments kept, ReadThreads threads) {
   OpenedFile file = openRegularInput(path);
   DecompressedStream in(file.file.get(), path, file.size, {});
   StreamImportOptions options;
-  // A second thread pays for itself only when there is more than a chunk or two to inflate.
-  options.threaded = file.size >= kThreadedImportBytes;
+  // A second thread pays for itself only when there is more than a chunk or two to inflate, and a
+  // core to run it on.
+  options.threaded = file.size >= kThreadedImportBytes && threads == ReadThreads::Auto && usableCores() > 1;
   options.arguments = kept;
   std::string name = runName.empty() ? runNameFromPath(path) : runName;
   trace::Run run = importKinetoStream(in, session.strings, name, path, progress, {}, options);

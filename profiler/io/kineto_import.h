@@ -12,6 +12,7 @@
 #include "io/byte_buffer.h"
 #include "io/decompressed_stream.h"
 #include "io/kept_arguments.h"
+#include "io/read_threads.h"
 #include "trace/session.h"
 
 namespace feedscope::io {
@@ -32,7 +33,8 @@ struct StreamImportOptions {
   std::uint64_t ratio_checked_after_bytes = kRatioCheckedAfterBytes;  // see kMaxStreamingRatio
   KeptArguments arguments = KeptArguments::All;  // whose args objects the run keeps (trace/arguments.h)
 };
-// Inputs at least this large (compressed) are read with the second thread.
+// Inputs at least this large (compressed) are read with the second thread, when there is a core for
+// it (io/read_threads.h).
 inline constexpr std::uint64_t kThreadedImportBytes = std::uint64_t{1} << 20;
 
 // Imports a trace as it streams in, never holding the whole document: memory grows with the
@@ -46,8 +48,10 @@ trace::Run importKinetoStream(DecompressedStream& in, trace::StringTable& string
 
 // Reads and imports a Kineto trace file (.json or .json.gz) as one new run of `session`, streaming;
 // the run is named after the file ("trace" for "trace.pt.trace.json.gz") unless `runName` is given.
+// `threads`: One when other reads run beside this one (io/read_threads.h).
 trace::Run& importKinetoFile(const std::string& path, trace::Session& session, const std::string& runName = {},
-                             const ProgressFn& progress = {}, KeptArguments kept = KeptArguments::All);
+                             const ProgressFn& progress = {}, KeptArguments kept = KeptArguments::All,
+                             ReadThreads threads = ReadThreads::Auto);
 
 // The run name a trace file gets: its file name without folders and without .json/.gz/.pt.trace.
 std::string runNameFromPath(const std::string& path);

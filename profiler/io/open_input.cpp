@@ -56,7 +56,8 @@ bool looksJson(std::string_view head) {
 // A pipe (`report <(zcat t.json.gz)`, a FIFO) is read once, as a stream, and recognised from its
 // first bytes: opening it again to read it would wait for a writer that has gone. A trace is
 // imported as it streams; an SQLite database (a session, an nsys export) is read into memory.
-trace::Session openStream(const std::string& path, const ProgressFn& progress, KeptArguments kept) {
+trace::Session openStream(const std::string& path, const ProgressFn& progress, KeptArguments kept,
+                          ReadThreads threads) {
   std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!f) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
   DecompressedStream in(f.get(), path, 0, {});
@@ -103,6 +104,7 @@ trace::Session openStream(const std::string& path, const ProgressFn& progress, K
   if (!looksJson(head)) return unrecognised(path);
   StreamImportOptions options;
   options.arguments = kept;
+  options.threaded = threads == ReadThreads::Auto && usableCores() > 1;
   session.runs.push_back(importKinetoStream(in, session.strings, runNameFromPath(path), path, progress, head, options));
   session.runs.back().source = "kineto:" + session.runs.back().name;
   return session;
@@ -120,14 +122,15 @@ InputFormat detectInputFormat(const std::string& path) {
   return looksJson(head) ? InputFormat::KinetoJson : InputFormat::Unknown;
 }
 
-trace::Session openInput(const std::string& path, const ProgressFn& progress, KeptArguments kept) {
-  if (inputKindOf(path) == InputKind::Pipe) return openStream(path, progress, kept);
+trace::Session openInput(const std::string& path, const ProgressFn& progress, KeptArguments kept,
+                         ReadThreads threads) {
+  if (inputKindOf(path) == InputKind::Pipe) return openStream(path, progress, kept, threads);
   switch (detectInputFormat(path)) {
     case InputFormat::Session:
       return loadSession(path);
     case InputFormat::KinetoJson: {
       trace::Session session;
-      importKinetoFile(path, session, {}, progress, kept);
+      importKinetoFile(path, session, {}, progress, kept, threads);
       return session;
     }
     case InputFormat::NsysSqlite: {

@@ -17,7 +17,8 @@ InputFormat detectInputFormat(const std::string& path);
 
 // Loads a session, or imports a trace as a one-run session; throws InputError with one line.
 // `kept`: whose arguments the imported intervals keep (a session keeps what it stored).
+// `threads`: One when other reads run beside this one (io/read_threads.h).
 trace::Session openInput(const std::string& path, const ProgressFn& progress = {},
-                         KeptArguments kept = KeptArguments::All);
+                         KeptArguments kept = KeptArguments::All, ReadThreads threads = ReadThreads::Auto);
 
 }  // namespace feedscope::io

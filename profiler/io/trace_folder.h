@@ -19,8 +19,8 @@ trace::Session openTraceFolder(const std::string& folder, const ProgressFn& prog
                                KeptArguments kept = KeptArguments::All);
 
 // Every trace file of `folder` opened into a session of its own, its run named as openTraceFolder
-// names it, `workers` files at a time (each import streams on two threads): the ranks of a job read on
-// all cores. Sessions in file-name order; the same errors as openTraceFolder.
+// names it, `workers` files at a time, each on one thread (io/read_threads.h; a lone file may use two):
+// the ranks of a job read on all cores. Sessions in file-name order; the same errors as openTraceFolder.
 std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std::size_t workers,
                                                  KeptArguments kept = KeptArguments::All);
 

@@ -12,6 +12,7 @@
 #include "io/atomic_file.h"
 #include "io/file_bytes.h"
 #include "io/input_error.h"
+#include "io/read_threads.h"
 
 namespace feedscope::report {
 
@@ -236,7 +237,7 @@ job::RankSummary readRankSummary(const std::string& path) {
 std::vector<job::RankSummary> readRankSummaries(const std::vector<std::string>& paths) {
   std::vector<job::RankSummary> out(paths.size());
   std::vector<std::exception_ptr> errors(paths.size());
-  const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(paths.size(), std::thread::hardware_concurrency()));
+  const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(paths.size(), io::usableCores()));
   std::atomic<std::size_t> next{0};
   std::vector<std::thread> threads;
   for (std::size_t w = 0; w < workers; ++w) {

@@ -3,12 +3,18 @@
 // stands in for CUPTI (there is no GPU in CI), handing records over when the flush thread asks.
 //   traced_child [--ticks N] [--per-tick K] [--tick-ms MS] [--exit CODE] [--underscore-exit]
 //                [--fork-worker] [--spawn-child] [--sigkill-after TICK] [--range NAME FIRST LAST]
+//   traced_child --job BARRIER_DIR STEPS LATE_RANK LATE_MS
 // Each tick emits K kernels on GPU 0 stream 7 and the K cudaLaunchKernel calls that launched them.
+// --job: one rank (RANK, WORLD_SIZE, LOCAL_RANK from the environment, as torchrun sets them) of a
+// synchronous data-parallel job: each step loads a batch (LATE_MS longer on LATE_RANK), computes, then
+// enters an all-reduce that ends only once every rank has entered it, a real barrier through files in
+// BARRIER_DIR, on real clocks: the straggler and its peers' waits are what happened, not written in.
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +27,7 @@
 #include "inject/process_facts.h"
 #include "trace/clock.h"
 #include "inject/process_recorder.h"
+#include "trace/range_names.h"
 
 extern char** environ;
 
@@ -87,6 +94,77 @@ int intArg(const std::vector<std::string>& args, const std::string& name, int fa
   return fallback;
 }
 
+int environmentInt(const char* name, int fallback) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? std::atoi(value) : fallback;
+}
+
+void sleepMs(double ms) { std::this_thread::sleep_for(std::chrono::microseconds(static_cast<std::int64_t>(ms * 1000))); }
+
+// The barrier of step `step`: writes this rank's arrival, waits for every rank's, returns the last.
+std::int64_t lastArrival(const std::string& dir, int step, int rank, int world, std::int64_t arrival) {
+  const std::string mine = dir + "/step" + std::to_string(step) + ".rank" + std::to_string(rank);
+  {
+    std::FILE* f = std::fopen((mine + ".tmp").c_str(), "w");
+    if (f == nullptr) std::exit(71);
+    std::fprintf(f, "%lld\n", static_cast<long long>(arrival));
+    std::fclose(f);
+    if (std::rename((mine + ".tmp").c_str(), mine.c_str()) != 0) std::exit(72);
+  }
+  std::int64_t last = arrival;
+  for (int r = 0; r < world; ++r) {
+    const std::string theirs = dir + "/step" + std::to_string(step) + ".rank" + std::to_string(r);
+    std::FILE* f = nullptr;
+    for (int waited = 0; (f = std::fopen(theirs.c_str(), "r")) == nullptr; ++waited) {
+      if (waited > 200000) std::exit(73);  // 40 s: a rank that never came
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    long long at = 0;
+    if (std::fscanf(f, "%lld", &at) != 1) std::exit(74);
+    std::fclose(f);
+    last = std::max<std::int64_t>(last, at);
+  }
+  return last;
+}
+
+// --job: the steps of one rank (see the top of this file).
+void runJobRank(SyntheticSource& source, const std::vector<std::string>& args, std::size_t at) {
+  const std::string dir = args.at(at + 1);
+  const int steps = std::atoi(args.at(at + 2).c_str());
+  const int lateRank = std::atoi(args.at(at + 3).c_str());
+  const double lateMs = std::atof(args.at(at + 4).c_str());
+  const int rank = environmentInt("RANK", 0), world = environmentInt("WORLD_SIZE", 1);
+  const auto device = static_cast<std::int32_t>(environmentInt("LOCAL_RANK", rank));
+  const auto pid = static_cast<std::int64_t>(getpid());
+  const Placement host{TrackKind::HostThread, -1, pid}, compute{TrackKind::GpuStream, device, 7},
+      nccl{TrackKind::GpuStream, device, 13};
+  std::uint32_t correlation = 0;
+  auto launch = [&](Placement stream, std::int64_t start, std::int64_t end, const std::string& name) {
+    Interval call{start - 20'000, start - 5'000, IntervalKind::RuntimeApi};
+    call.correlation = ++correlation;
+    source.emit(host, call, "cudaLaunchKernel");
+    Interval kernel{start, end, IntervalKind::Kernel};
+    kernel.correlation = correlation;
+    source.emit(stream, kernel, name);
+  };
+  auto range = [&](std::int64_t start, std::int64_t end, const std::string& name) {
+    source.emit(host, {start, end, feedscope::trace::classifyRangeName(name)}, name);  // as the collector names NVTX ranges
+  };
+  for (int step = 0; step < steps; ++step) {
+    const std::int64_t begin = feedscope::trace::monotonicNowNs();
+    sleepMs(3 + (rank == lateRank ? lateMs : 0));
+    const std::int64_t loaded = feedscope::trace::monotonicNowNs();
+    range(begin, loaded, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__");
+    sleepMs(2);
+    const std::int64_t arrival = feedscope::trace::monotonicNowNs();
+    launch(compute, loaded + 30'000, arrival - 10'000, "gemm_kernel");
+    const std::int64_t end = lastArrival(dir, step, rank, world, arrival) + 200'000;
+    while (feedscope::trace::monotonicNowNs() < end) std::this_thread::sleep_for(std::chrono::microseconds(50));
+    launch(nccl, arrival, end, "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevComm*, unsigned long, ncclWork*)");
+    range(begin, end, "ProfilerStep#" + std::to_string(step));
+  }
+}
+
 bool flag(const std::vector<std::string>& args, const std::string& name) {
   for (const auto& a : args) {
     if (a == name) return true;
@@ -129,8 +207,16 @@ int main(int argc, char** argv) {
   if (recorder != nullptr) {
     auto owned = std::make_unique<SyntheticSource>(*recorder);
     source = owned.get();
-    recorder->recordDevice({0, "Synthetic GPU", "GPU-00000000-synthetic"});
+    // A job's rank uses the GPU of its local rank, as torchrun's workers do.
+    const int device = flag(args, "--job") ? environmentInt("LOCAL_RANK", 0) : 0;
+    recorder->recordDevice({device, "Synthetic GPU", "GPU-0000000" + std::to_string(device) + "-synthetic"});
     recorder->attach(std::move(owned));
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--job" || source == nullptr) continue;
+    runJobRank(*source, args, i);
+    std::printf("traced_child rank %d done\n", environmentInt("RANK", 0));
+    return 0;
   }
 
   pid_t spawned = -1;
