@@ -5,7 +5,9 @@
 #include <signal.h>
 
 #include <chrono>
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -309,6 +311,69 @@ TEST(RecordCli, ALauncherOfRanksBecomesOneRunPerRankReadAsOneJob) {
     EXPECT_EQ(job["ranks"][static_cast<std::size_t>(rank)].at("rank"), rank);
     EXPECT_EQ(job["ranks"][static_cast<std::size_t>(rank)].at("run"), "train rank " + std::to_string(rank));
   }
+}
+
+// A recorded job on real clocks: four ranks of a synchronous job under one launcher, rank 2's data
+// loading 20 ms longer every step, an all-reduce that ends only when every rank has entered it (a
+// barrier through files, traced_child --job). The files keep each rank's arrival at each step: the
+// expected delays and peer waits are computed from them here, independently of the job analysis.
+TEST(RecordCli, ARecordedJobNamesTheRankThatMadeTheOthersWait) {
+  Cli cli;
+  std::string s = cli.session("ddp.feedscope");
+  const fs::path barrier = cli.dir.path / "barrier";
+  fs::create_directory(barrier);
+  constexpr int kRanks = 4, kSteps = 5, kLateRank = 2;
+  const std::string launcher =
+      "for r in 0 1 2 3; do RANK=$r LOCAL_RANK=$r WORLD_SIZE=4 \"$0\" --job \"$1\" 5 2 20 & done; wait";
+  ProgramResult r = cli.run({"record", "-o", s, "--label", "ddp", "--", "/bin/sh", "-c", launcher,
+                             FEEDSCOPE_TRACED_CHILD, barrier.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(countLines(r.out, " done\n"), kRanks);
+
+  // arrival[step][rank], as each rank wrote it before waiting for the others.
+  std::vector<std::vector<std::int64_t>> arrival(kSteps, std::vector<std::int64_t>(kRanks));
+  for (int step = 0; step < kSteps; ++step) {
+    for (int rank = 0; rank < kRanks; ++rank) {
+      std::ifstream in(barrier / ("step" + std::to_string(step) + ".rank" + std::to_string(rank)));
+      ASSERT_TRUE(in >> arrival[step][rank]);
+    }
+  }
+  std::vector<std::int64_t> delay(kRanks, 0), peerWait(kRanks, 0);
+  std::vector<int> lastAt(kRanks, 0);
+  for (const auto& at : arrival) {
+    std::vector<std::int64_t> sorted = at;
+    std::sort(sorted.begin(), sorted.end());
+    const int last = static_cast<int>(std::max_element(at.begin(), at.end()) - at.begin());
+    delay[last] += sorted[kRanks - 1] - sorted[kRanks - 2];
+    ++lastAt[last];
+    for (int rank = 0; rank < kRanks; ++rank) peerWait[rank] += sorted[kRanks - 1] - at[rank];
+  }
+  const int straggler = static_cast<int>(std::max_element(delay.begin(), delay.end()) - delay.begin());
+  ASSERT_EQ(straggler, kLateRank) << "the 20 ms of loading should make rank 2 the last";
+
+  ProgramResult report = cli.run({"report", s, "--format", "json"});
+  ASSERT_EQ(report.status, 0) << report.err;
+  const auto json = nlohmann::json::parse(report.out);
+  ASSERT_EQ(json.at("jobs").size(), 1u);
+  const auto& job = json["jobs"][0];
+  EXPECT_EQ(job.at("ranks_present"), kRanks);
+  EXPECT_EQ(job.at("clock").at("method"), "collectives");
+  EXPECT_EQ(job["clock"].at("max_residual_ns"), 0);  // one machine, one clock: every end is the same
+  for (int rank = 0; rank < kRanks; ++rank) {
+    const auto& row = job.at("ranks")[static_cast<std::size_t>(rank)];
+    EXPECT_EQ(row.at("run"), "ddp rank " + std::to_string(rank));
+    EXPECT_EQ(row.at("collectives"), kSteps);
+    EXPECT_EQ(row.at("peer_wait_ns"), peerWait[static_cast<std::size_t>(rank)]) << "rank " << rank;
+    EXPECT_EQ(row.at("late_count"), lastAt[static_cast<std::size_t>(rank)]) << "rank " << rank;
+    EXPECT_EQ(job["clock"].at("shift_ns").at(std::to_string(rank)), 0);
+  }
+  const auto& named = job.at("straggler");
+  ASSERT_TRUE(named.is_object()) << job.dump(1);
+  EXPECT_EQ(named.at("rank"), kLateRank);
+  EXPECT_EQ(named.at("late_count"), lastAt[kLateRank]);
+  EXPECT_EQ(named.at("delay_ns"), delay[kLateRank]);
+  EXPECT_EQ(named.at("cause"), "data_loading");
+  EXPECT_EQ(job.at("step").at("count"), kSteps);
 }
 
 TEST(RecordCli, ChunksWrittenBeforeASigkillSurvive) {
