@@ -1,6 +1,6 @@
 // `feedscope record` and `feedscope merge` end to end, with programs that use no GPU (there is none in
 // CI): the program's exit status, output and signals are its own, and a process tree recorded through
-// the injection's recorder becomes one run with a lane per process.
+// the injection's recorder becomes one run with a lane per process, or a run per rank under a launcher.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -239,6 +239,59 @@ TEST(RecordCli, SigtermAndSigintSentToFeedscopeReachTheProgram) {
   }
 }
 
+// What a job of traced_child --job ranks did, read from the barrier files each rank wrote (its arrival
+// at each step's all-reduce): computed here, independently of the job analysis.
+struct BarrierJob {
+  std::vector<std::int64_t> delay, peer_wait;  // by rank, summed over the steps
+  std::vector<int> last_at;                     // the steps each rank entered last
+  int straggler = -1;                           // the rank with the most delay
+};
+
+BarrierJob readBarrier(const fs::path& barrier, int ranks, int steps) {
+  BarrierJob job{std::vector<std::int64_t>(ranks), std::vector<std::int64_t>(ranks), std::vector<int>(ranks)};
+  for (int step = 0; step < steps; ++step) {
+    std::vector<std::int64_t> at(static_cast<std::size_t>(ranks));
+    for (int rank = 0; rank < ranks; ++rank) {
+      std::ifstream in(barrier / ("step" + std::to_string(step) + ".rank" + std::to_string(rank)));
+      if (!(in >> at[static_cast<std::size_t>(rank)])) ADD_FAILURE() << "no arrival of rank " << rank;
+    }
+    std::vector<std::int64_t> sorted = at;
+    std::sort(sorted.begin(), sorted.end());
+    const auto last = static_cast<std::size_t>(std::max_element(at.begin(), at.end()) - at.begin());
+    job.delay[last] += sorted.back() - sorted[sorted.size() - 2];
+    ++job.last_at[last];
+    for (std::size_t rank = 0; rank < at.size(); ++rank) job.peer_wait[rank] += sorted.back() - at[rank];
+  }
+  job.straggler = static_cast<int>(std::max_element(job.delay.begin(), job.delay.end()) - job.delay.begin());
+  return job;
+}
+
+// The report's job against what the barrier says: the same straggler, delays and waits to the ns.
+void expectJobAsTheBarrierSays(const nlohmann::json& job, const BarrierJob& truth, const std::string& label,
+                               int steps) {
+  const auto ranks = truth.delay.size();
+  EXPECT_EQ(job.at("ranks_present"), ranks);
+  EXPECT_EQ(job.at("clock").at("method"), "collectives");
+  EXPECT_EQ(job["clock"].at("max_residual_ns"), 0);  // one machine, one clock: every end is the same
+  ASSERT_EQ(job.at("ranks").size(), ranks);
+  for (std::size_t rank = 0; rank < ranks; ++rank) {
+    const auto& row = job["ranks"][rank];
+    EXPECT_EQ(row.at("run"), label + " rank " + std::to_string(rank));
+    EXPECT_EQ(row.at("collectives"), steps);
+    EXPECT_EQ(row.at("peer_wait_ns"), truth.peer_wait[rank]) << "rank " << rank;
+    EXPECT_EQ(row.at("late_count"), truth.last_at[rank]) << "rank " << rank;
+    EXPECT_EQ(job["clock"].at("shift_ns").at(std::to_string(rank)), 0);
+  }
+  const auto& named = job.at("straggler");
+  ASSERT_TRUE(named.is_object()) << job.dump(1);
+  const auto straggler = static_cast<std::size_t>(truth.straggler);
+  EXPECT_EQ(named.at("rank"), truth.straggler);
+  EXPECT_EQ(named.at("late_count"), truth.last_at[straggler]);
+  EXPECT_EQ(named.at("delay_ns"), truth.delay[straggler]);
+  EXPECT_EQ(named.at("cause"), "data_loading");
+  EXPECT_EQ(job.at("step").at("count"), steps);
+}
+
 TEST(RecordCli, ProcessTreeBecomesOneRunWithALanePerProcess) {
   Cli cli;
   std::string s = cli.session("tree.feedscope");
@@ -330,50 +383,14 @@ TEST(RecordCli, ARecordedJobNamesTheRankThatMadeTheOthersWait) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(countLines(r.out, " done\n"), kRanks);
 
-  // arrival[step][rank], as each rank wrote it before waiting for the others.
-  std::vector<std::vector<std::int64_t>> arrival(kSteps, std::vector<std::int64_t>(kRanks));
-  for (int step = 0; step < kSteps; ++step) {
-    for (int rank = 0; rank < kRanks; ++rank) {
-      std::ifstream in(barrier / ("step" + std::to_string(step) + ".rank" + std::to_string(rank)));
-      ASSERT_TRUE(in >> arrival[step][rank]);
-    }
-  }
-  std::vector<std::int64_t> delay(kRanks, 0), peerWait(kRanks, 0);
-  std::vector<int> lastAt(kRanks, 0);
-  for (const auto& at : arrival) {
-    std::vector<std::int64_t> sorted = at;
-    std::sort(sorted.begin(), sorted.end());
-    const int last = static_cast<int>(std::max_element(at.begin(), at.end()) - at.begin());
-    delay[last] += sorted[kRanks - 1] - sorted[kRanks - 2];
-    ++lastAt[last];
-    for (int rank = 0; rank < kRanks; ++rank) peerWait[rank] += sorted[kRanks - 1] - at[rank];
-  }
-  const int straggler = static_cast<int>(std::max_element(delay.begin(), delay.end()) - delay.begin());
-  ASSERT_EQ(straggler, kLateRank) << "the 20 ms of loading should make rank 2 the last";
+  const BarrierJob truth = readBarrier(barrier, kRanks, kSteps);
+  ASSERT_EQ(truth.straggler, kLateRank) << "the 20 ms of loading should make rank 2 the last";
 
   ProgramResult report = cli.run({"report", s, "--format", "json"});
   ASSERT_EQ(report.status, 0) << report.err;
   const auto json = nlohmann::json::parse(report.out);
   ASSERT_EQ(json.at("jobs").size(), 1u);
-  const auto& job = json["jobs"][0];
-  EXPECT_EQ(job.at("ranks_present"), kRanks);
-  EXPECT_EQ(job.at("clock").at("method"), "collectives");
-  EXPECT_EQ(job["clock"].at("max_residual_ns"), 0);  // one machine, one clock: every end is the same
-  for (int rank = 0; rank < kRanks; ++rank) {
-    const auto& row = job.at("ranks")[static_cast<std::size_t>(rank)];
-    EXPECT_EQ(row.at("run"), "ddp rank " + std::to_string(rank));
-    EXPECT_EQ(row.at("collectives"), kSteps);
-    EXPECT_EQ(row.at("peer_wait_ns"), peerWait[static_cast<std::size_t>(rank)]) << "rank " << rank;
-    EXPECT_EQ(row.at("late_count"), lastAt[static_cast<std::size_t>(rank)]) << "rank " << rank;
-    EXPECT_EQ(job["clock"].at("shift_ns").at(std::to_string(rank)), 0);
-  }
-  const auto& named = job.at("straggler");
-  ASSERT_TRUE(named.is_object()) << job.dump(1);
-  EXPECT_EQ(named.at("rank"), kLateRank);
-  EXPECT_EQ(named.at("late_count"), lastAt[kLateRank]);
-  EXPECT_EQ(named.at("delay_ns"), delay[kLateRank]);
-  EXPECT_EQ(named.at("cause"), "data_loading");
-  EXPECT_EQ(job.at("step").at("count"), kSteps);
+  expectJobAsTheBarrierSays(json["jobs"][0], truth, "ddp", kSteps);
 }
 
 TEST(RecordCli, ChunksWrittenBeforeASigkillSurvive) {
@@ -548,6 +565,43 @@ TEST(MergeCli, SessionsOfTwoRecordingsJoinIntoOneRun) {
   EXPECT_EQ(bad.status, 2);
   ProgramResult one = cli.run({"merge", a, "-o", c});
   EXPECT_EQ(one.status, 2);
+}
+
+// `srun -N 2 --ntasks-per-node 1 feedscope record -- torchrun --nproc_per_node 2 ...`: two recordings at
+// once, one a node (SLURM_PROCID 0 and 1, each node's ranks numbered by torchrun's RANK), then merged.
+TEST(MergeCli, TwoNodesOfRanksRecordedApartMergeIntoOneJob) {
+  Cli cli;
+  const fs::path barrier = cli.dir.path / "barrier";
+  fs::create_directory(barrier);
+  constexpr int kSteps = 4;
+  std::vector<std::string> env = cli.environment;
+  env.push_back("FEEDSCOPE_INJECT_LIBRARY=" + cli.placeholder);
+  const std::string node0 = cli.session("node0.feedscope"), node1 = cli.session("node1.feedscope");
+  // Each node's launcher starts local ranks 0 and 1 as global ranks 2·node + local; rank 3 loads 20 ms longer.
+  const std::string script =
+      "cli=$1; child=$2; dir=$3; "
+      "for node in 0 1; do SLURM_PROCID=$node SLURM_NTASKS=2 \"$cli\" record -o \"$4$node.feedscope\" "
+      "--label train -- /bin/sh -c 'for l in 0 1; do RANK=$(($2 * 2 + l)) LOCAL_RANK=$l WORLD_SIZE=4 "
+      "\"$0\" --job \"$1\" 4 3 20 & done; wait' \"$child\" \"$dir\" \"$node\" & done; wait";
+  ProgramResult r = runProgram({"/bin/sh", "-c", script, "sh", FEEDSCOPE_CLI, FEEDSCOPE_TRACED_CHILD,
+                                barrier.string(), cli.dir.file("node")},
+                               env);
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_TRUE(fs::exists(node0)) << r.err << r.out;
+  EXPECT_EQ(feedscope::io::loadSession(node0).runs.size(), 2u);  // train rank 0, train rank 1
+  EXPECT_EQ(feedscope::io::loadSession(node1).runs.size(), 2u);  // train rank 2, train rank 3
+
+  const std::string job = cli.session("job.feedscope");
+  ProgramResult merged = cli.run({"merge", node0, node1, "-o", job});
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_NE(merged.err.find("wrote " + job + " (4 runs,"), std::string::npos) << merged.err;
+  const BarrierJob truth = readBarrier(barrier, 4, kSteps);
+  ASSERT_EQ(truth.straggler, 3);
+  ProgramResult report = cli.run({"report", job, "--format", "json"});
+  ASSERT_EQ(report.status, 0) << report.err;
+  const auto json = nlohmann::json::parse(report.out);
+  ASSERT_EQ(json.at("jobs").size(), 1u);
+  expectJobAsTheBarrierSays(json["jobs"][0], truth, "train", kSteps);
 }
 
 }  // namespace
