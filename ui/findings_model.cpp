@@ -13,12 +13,26 @@
 #include <algorithm>
 
 #include "present/palette.h"
+#include "present/job_phrases.h"
 #include "present/phrases.h"
 #include "trace/units.h"
 #include "ui/qt_color.h"
 #include "view/elide.h"
 
 namespace feedscope::ui {
+
+namespace {
+
+// The run whose clock a job finding's evidence is on: the straggler's (job/straggler.h gives its
+// collectives' lead-ups in its own times), else the job's first rank.
+std::size_t runOfJobFinding(const job::JobAnalysis& job) {
+  for (const auto& rank : job.ranks) {
+    if (job.straggler && rank.rank == job.straggler->rank && rank.run != job::kNoRun) return rank.run;
+  }
+  return job.ranks.empty() ? 0 : job.ranks.front().run;
+}
+
+}  // namespace
 
 FindingsModel::FindingsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -34,6 +48,9 @@ void FindingsModel::setDocument(std::shared_ptr<const Document> doc) {
     // Blocks of a root and its parts (each run lists them so), ordered by their root's severity
     // across runs; within a severity, run order.
     std::vector<std::vector<Entry>> blocks;
+    for (const job::JobAnalysis& job : doc_->jobs) {
+      for (const analysis::Finding& f : job.findings) blocks.push_back({{runOfJobFinding(job), &f, &job}});
+    }
     for (std::size_t r = 0; r < doc_->analyses.size(); ++r) {
       for (const analysis::Finding* f : doc_->analyses[r].allFindings()) {
         if (f->isRoot() || blocks.empty()) blocks.emplace_back();
@@ -83,6 +100,12 @@ std::size_t FindingsModel::runOf(int row) const {
   return entries_[static_cast<std::size_t>(row)].run;
 }
 
+std::string FindingsModel::costDescription(int row) const {
+  const Entry& e = entries_.at(static_cast<std::size_t>(row));
+  return e.job != nullptr ? present::jobFindingCostText(e.finding->cost_ns, e.finding->cost_pct)
+                          : present::findingCostText(*e.finding);
+}
+
 namespace {
 
 // A small square of the severity's colour, the finding's mark in the list.
@@ -95,8 +118,11 @@ QIcon severityMark(analysis::Severity severity) {
   return QIcon(mark);
 }
 
-QString costText(const analysis::Finding& f) {
+// A job finding's cost is a share of the job's step (present::jobFindingCostText), not of a window.
+QString costText(const analysis::Finding& f, bool ofJob) {
   if (f.cost_ns <= 0) return {};
+  // On two lines, so the column stays as narrow as the percentages of the runs' findings.
+  if (ofJob) return QString::fromStdString(trace::formatPct(f.cost_pct)) + QObject::tr("\nof step");
   const QString pct = QString::fromStdString(trace::formatPct(f.cost_pct));
   return f.isRoot() ? pct : "(" + pct + ")";
 }
@@ -114,9 +140,10 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
           return f.isRoot() ? QString::fromStdString(f.title)
                             : QString::fromUtf8("\u21b3 ") + tr("of which: ") + QString::fromStdString(f.title);
         case Cost:
-          return costText(f);
+          return costText(f, e.job != nullptr);
         case Run:
-          return run_names_.value(static_cast<int>(e.run));
+          return e.job != nullptr ? tr("job %1").arg(QString::fromStdString(e.job->name))
+                                  : run_names_.value(static_cast<int>(e.run));
         default:
           break;
       }
@@ -140,11 +167,14 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
       QString tip = QStringLiteral("<p><b>%1</b></p><p>%2</p><p>%3</p><p><b>%4</b> %5</p>")
                         .arg(QString::fromStdString(f.title).toHtmlEscaped(),
                              QString::fromStdString(std::string(analysis::severityName(f.severity)) + " · " +
-                                                    present::findingCostText(f))
+                                                    costDescription(index.row()))
                                  .toHtmlEscaped(),
                              QString::fromStdString(f.sentence).toHtmlEscaped(), tr("Fix:"),
                              QString::fromStdString(f.fix).toHtmlEscaped());
-      if (index.column() == Run) tip += "<p>" + QString::fromStdString(doc_->analyses[e.run].run_name).toHtmlEscaped() + "</p>";
+      if (index.column() == Run) {
+        const std::string who = e.job != nullptr ? "job " + e.job->name : doc_->analyses[e.run].run_name;
+        tip += "<p>" + QString::fromStdString(who).toHtmlEscaped() + "</p>";
+      }
       return tip;
     }
     case kSeverityRankRole:

@@ -1,5 +1,7 @@
 // The findings of every opened run as one list: each root finding with its cost, followed by its
-// parts ("of which ..."), roots most severe first across runs. Columns: the finding (it takes the
+// parts ("of which ..."), roots most severe first across runs; a job's own findings (the straggler,
+// job/job_findings.h) first among those of their severity, their cost a share of the job's step and
+// their Run column "job NAME". Columns: the finding (it takes the
 // width and wraps; the severity is its colour mark), its cost (roots as a share of the GPU window, so
 // the column adds up; parts in brackets, inside their root's), and the run (elided, shown only when
 // several runs are open). Each row keeps its evidence ranges so the panel can zoom the timeline there.
@@ -39,14 +41,17 @@ class FindingsModel : public QAbstractTableModel {
 
   const analysis::Finding* finding(int row) const;
   std::size_t runOf(int row) const;
+  // "costs 2.00 ms of GPU idle time (...)", or for a job's finding "costs the job ... of the step".
+  std::string costDescription(int row) const;
   // What the roots of each run's GPUs explain and leave unexplained, one line per GPU with findings:
   // "h200_trap · GPU 0: findings explain 48.73 % of the window; unexplained 0.41 %".
   QString summary() const;
 
  private:
   struct Entry {
-    std::size_t run;
+    std::size_t run;  // whose clock the finding's evidence is on (a job finding: its rank's)
     const analysis::Finding* finding;
+    const job::JobAnalysis* job = nullptr;  // set for a job's own finding
   };
   std::shared_ptr<const Document> doc_;
   std::vector<Entry> entries_;

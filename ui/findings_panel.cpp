@@ -119,7 +119,7 @@ void FindingsPanel::showFinding(int row) {
                      .arg(QString::fromStdString(f->title).toHtmlEscaped(),
                           QString::fromStdString(std::string(present::findingPrefix(*f)) +
                                                  std::string(analysis::severityName(f->severity)) + " · " +
-                                                 present::findingCostText(*f))
+                                                 model_->costDescription(row))
                               .toHtmlEscaped(),
                           QString::fromStdString(f->sentence).toHtmlEscaped(), tr("Fix:"),
                           QString::fromStdString(f->fix).toHtmlEscaped());

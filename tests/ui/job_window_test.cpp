@@ -5,6 +5,7 @@
 
 #include <QSignalSpy>
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <QTableWidget>
@@ -16,6 +17,8 @@
 #include "support/temp_dir.h"
 #include "ui/compare_panel.h"
 #include "ui/document.h"
+#include "ui/findings_model.h"
+#include "ui/findings_panel.h"
 #include "ui/main_window.h"
 #include "ui/timeline_widget.h"
 #include "ui_fixture.h"
@@ -80,6 +83,34 @@ TEST(JobWindow, RanksOpenAsOneJobWithItsStragglerFirst) {
   EXPECT_EQ(lane.rows[selected->row].start(selected->item), w->late_arrival_ns);
   // Not a wait: nothing to jump to.
   EXPECT_FALSE(window.timeline()->jumpToLateArrival(*selected));
+
+  // The findings dock leads with the job's own finding, its cost a share of the job's step; its
+  // evidence is on rank 1's clock: a click selects a lead-up that ends where one of rank 1's kernels
+  // (its all-reduce) begins on the timeline.
+  FindingsPanel* findings = window.findings();
+  const FindingsModel* rows = findings->model();
+  ASSERT_GT(rows->rowCount(), 0);
+  const analysis::Finding* first = rows->finding(0);
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(first->id, "straggler_input");
+  EXPECT_EQ(first->title, "Rank 1 keeps the job waiting (data loading)");
+  EXPECT_EQ(rows->data(rows->index(0, FindingsModel::Run)).toString(), "job " + QString::fromStdString(doc->jobs[0].name));
+  EXPECT_TRUE(rows->data(rows->index(0, FindingsModel::Cost)).toString().endsWith("\nof step"));
+  EXPECT_EQ(rows->runOf(0), 1u);
+  EXPECT_EQ(rows->costDescription(0).rfind("costs the job ", 0), 0u) << rows->costDescription(0);
+  findings->activate(0);
+  const auto& selection = window.timeline()->viewport().selection();
+  ASSERT_TRUE(selection);
+  bool endsAtAKernelOfRank1 = false;
+  for (const auto& l : model.lanes()) {
+    if (l.run != 1 || l.kind != view::LaneKind::Kernels) continue;
+    for (const auto& row : l.rows) {
+      for (std::size_t i = 0; i < row.size(); ++i) {
+        endsAtAKernelOfRank1 |= std::abs(model.toDisplay(1, row.start(i)) - selection->end) <= 1;
+      }
+    }
+  }
+  EXPECT_TRUE(endsAtAKernelOfRank1);
 }
 
 // A folder of rank traces opens as the job, named after the folder.
