@@ -42,6 +42,9 @@ struct TrackKey {
 struct DecodedInterval {
   TrackKey track;
   trace::Interval interval;
+  // Its arguments' JSON text (a kernel's launch configuration, trace/kernel_launch.h), "" for none;
+  // the sink stores it and sets interval.arguments.
+  std::string arguments;
 };
 
 // A string the collector interned for the first time while decoding this batch.

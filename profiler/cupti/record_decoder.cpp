@@ -3,11 +3,14 @@
 
 #include <cxxabi.h>
 
+#include <array>
+
 #include <cstdlib>
 #include <memory>
 
 #include "trace/api_calls.h"
 #include "trace/copy_names.h"
+#include "trace/kernel_launch.h"
 #include "trace/range_names.h"
 
 namespace feedscope::cupti {
@@ -100,6 +103,13 @@ DecodedInterval decodeKernel(const CUpti_ActivityKernel10& r, trace::StringTable
   d.interval.kind = IntervalKind::Kernel;
   d.interval.name = strings.intern(kernelDisplayName(r.name));
   d.interval.correlation = r.correlationId;
+  trace::KernelLaunch launch;
+  launch.grid = std::array<std::int64_t, 3>{r.gridX, r.gridY, r.gridZ};
+  launch.block = std::array<std::int64_t, 3>{r.blockX, r.blockY, r.blockZ};
+  launch.registers_per_thread = r.registersPerThread;
+  launch.static_shared_bytes = r.staticSharedMemory;
+  launch.dynamic_shared_bytes = r.dynamicSharedMemory;
+  d.arguments = trace::kernelLaunchArguments(launch);
   return d;
 }
 

@@ -38,6 +38,11 @@ void RunAssembler::add(const DecodedBatch& batch, trace::RunBuilder* builder) {
   for (const DecodedInterval& d : batch.intervals) {
     trace::Interval iv = d.interval;
     iv.name = iv.name < id_map_.size() ? id_map_[iv.name] : 0;
+    if (!d.arguments.empty()) {
+      auto [known, unseen] = argument_ids_.try_emplace(d.arguments, 0);
+      if (unseen) known->second = builder->addArguments(d.arguments);
+      iv.arguments = known->second;
+    }
     builder->add(trackOf(d.track, *builder), iv);
   }
 }
@@ -57,6 +62,7 @@ void RunSink::consume(const DecodedBatch& batch) {
 void RunSink::beginRun(std::string name) {
   std::lock_guard lock(mutex_);
   current_.emplace(std::move(name));
+  assembler_.beginRun();
 }
 
 trace::RunBuilder RunSink::takeRun() {

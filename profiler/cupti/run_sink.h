@@ -5,6 +5,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "cupti/decoded_batch.h"
@@ -24,11 +25,15 @@ class RunAssembler {
   void add(const DecodedBatch& batch, trace::RunBuilder* builder);
   // Adds the devices learnt so far to a run that does not list them yet.
   void addKnownDevices(trace::Run& run) const;
+  // A new run begins: argument ids of the last one mean nothing in it.
+  void beginRun() { argument_ids_.clear(); }
 
  private:
   std::size_t trackOf(const TrackKey& key, trace::RunBuilder& builder);
 
   trace::StringTable& target_;
+  // Each distinct arguments text stored once a run (kernels of one launch configuration share it).
+  std::unordered_map<std::string, trace::ArgumentsId> argument_ids_;
   std::vector<trace::DeviceInfo> devices_;
   std::vector<trace::StringId> id_map_{0};  // collector id -> target id; id 0 is "" in both
 };

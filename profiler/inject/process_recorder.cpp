@@ -52,12 +52,12 @@ ProcessRecorder::~ProcessRecorder() {
 }
 
 void ProcessRecorder::record(const rawstream::Placement& placement, const trace::Interval& interval,
-                             std::string_view name) {
+                             std::string_view name, std::string_view arguments) {
   if (!config_.inWindow(interval.start_ns)) {
     outside_window_.fetch_add(1, std::memory_order_relaxed);
     return;
   }
-  writer_->addInterval(placement, interval, name);
+  writer_->addInterval(placement, interval, name, arguments);
 }
 
 void ProcessRecorder::recordDevice(const rawstream::DeviceRecord& device) {

@@ -27,8 +27,10 @@ class ProcessRecorder {
   ProcessRecorder(const ProcessRecorder&) = delete;
   ProcessRecorder& operator=(const ProcessRecorder&) = delete;
 
-  // The sink: writes the interval when it starts inside the capture window.
-  void record(const rawstream::Placement& placement, const trace::Interval& interval, std::string_view name);
+  // The sink: writes the interval (with its arguments' JSON text, "" for none) when it starts inside
+  // the capture window.
+  void record(const rawstream::Placement& placement, const trace::Interval& interval, std::string_view name,
+              std::string_view arguments = {});
   void recordDevice(const rawstream::DeviceRecord& device);
   // A failure (or a fact worth knowing) inside the recorder or the collector, for the launcher to print.
   void report(rawstream::Severity severity, std::string_view text);

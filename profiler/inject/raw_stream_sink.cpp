@@ -32,7 +32,7 @@ void RawStreamSink::consume(const cupti::DecodedBatch& batch) {
   for (const auto& decoded : batch.intervals) {
     std::string_view name =
         decoded.interval.name < names_.size() ? names_[decoded.interval.name] : std::string_view{};
-    recorder_.record(placementOf(decoded.track), decoded.interval, name);
+    recorder_.record(placementOf(decoded.track), decoded.interval, name, decoded.arguments);
   }
 }
 

@@ -2,6 +2,7 @@
 // other nsys versions that add or drop columns still import; only the columns used are required.
 #include "io/nsys_import.h"
 
+#include "trace/kernel_launch.h"
 #include "trace/api_calls.h"
 #include "trace/copy_names.h"
 
@@ -188,29 +189,19 @@ class NsysReader {
     }
   }
 
-  // The launch configuration of a kernel, under the names Kineto gives the same figures ("shared
-  // memory" is static + dynamic, as there), so Details and exports read alike whatever the source.
+  // The launch configuration of a kernel, from the columns starting at `first` (trace/kernel_launch.h).
   static std::string kernelArguments(const SqliteStatement& st, int first) {
-    std::string json;
-    auto add = [&json](std::string_view key, const std::string& value) {
-      json += json.empty() ? "{" : ", ";
-      json += "\"" + std::string(key) + "\": " + value;
-    };
-    auto triple = [&](int col) -> std::optional<std::string> {
+    trace::KernelLaunch launch;
+    auto triple = [&](int col) -> std::optional<std::array<std::int64_t, 3>> {
       if (st.isNull(col) || st.isNull(col + 1) || st.isNull(col + 2)) return std::nullopt;
-      return "[" + std::to_string(st.integer(col)) + ", " + std::to_string(st.integer(col + 1)) + ", " +
-             std::to_string(st.integer(col + 2)) + "]";
+      return std::array<std::int64_t, 3>{st.integer(col), st.integer(col + 1), st.integer(col + 2)};
     };
-    if (auto grid = triple(first)) add("grid", *grid);
-    if (auto block = triple(first + 3)) add("block", *block);
-    if (!st.isNull(first + 6)) add("registers per thread", std::to_string(st.integer(first + 6)));
-    const auto staticShared = optionalInt(st, first + 7), dynamicShared = optionalInt(st, first + 8);
-    if (staticShared || dynamicShared) {
-      add("shared memory", std::to_string(staticShared.value_or(0) + dynamicShared.value_or(0)));
-      if (staticShared) add("static shared memory", std::to_string(*staticShared));
-      if (dynamicShared) add("dynamic shared memory", std::to_string(*dynamicShared));
-    }
-    return json.empty() ? json : json + "}";
+    launch.grid = triple(first);
+    launch.block = triple(first + 3);
+    launch.registers_per_thread = optionalInt(st, first + 6);
+    launch.static_shared_bytes = optionalInt(st, first + 7);
+    launch.dynamic_shared_bytes = optionalInt(st, first + 8);
+    return trace::kernelLaunchArguments(launch);
   }
 
   void readMemcpys() {

@@ -97,6 +97,8 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
     const std::int64_t shift = toMonotonicOffset(*s);
     std::vector<trace::StringId> names(s->strings.size(), 0);
     std::vector<bool> interned(s->strings.size(), false);
+    // The stream stores each arguments text once (a String); the run does too.
+    std::vector<trace::ArgumentsId> argumentIds(s->strings.size(), 0);
     std::unordered_map<std::uint32_t, std::uint32_t> correlations;
     std::map<std::tuple<int, std::int32_t, std::int64_t>, std::size_t> tracks;
 
@@ -141,6 +143,11 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
         auto [c, unseen] = correlations.try_emplace(iv.correlation, 0);
         if (unseen) c->second = nextCorrelation++;
         iv.correlation = c->second;
+      }
+      if (placed.arguments != 0 && placed.arguments < argumentIds.size()) {
+        trace::ArgumentsId& id = argumentIds[placed.arguments];
+        if (id == 0) id = builder.addArguments(s->name(placed.arguments));
+        iv.arguments = id;
       }
       builder.add(slot->second, iv);
     }

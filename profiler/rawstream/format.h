@@ -18,7 +18,8 @@ inline constexpr std::string_view kFileMagic{"FSRAW\x1a\n\0", 8};
 // A new major version changes something an older reader would misread; a new minor version only
 // adds record types, which older readers skip and count.
 inline constexpr std::uint16_t kFormatMajor = 1;
-inline constexpr std::uint16_t kFormatMinor = 1;  // 1: the Environment record
+// 1: the Environment record; 2: the IntervalArguments record.
+inline constexpr std::uint16_t kFormatMinor = 2;
 
 // File header, 48 bytes:
 //   magic[8] major:u16 minor:u16 header_bytes:u32 pid:u32 ppid:u32
@@ -48,6 +49,10 @@ enum class RecordType : std::uint8_t {
   // had (trace/rank_environment.h, kLauncherVariables), which say which rank of a job it was. The last
   // one wins. Minor version 1; older readers skip it.
   Environment = 9,
+  // arguments:u32, a String id: the JSON object text of the interval record just before it in the
+  // same chunk (a kernel's launch configuration, trace/kernel_launch.h). Minor version 2; older
+  // readers skip it and keep the interval without arguments.
+  IntervalArguments = 10,
 };
 
 // Interval body, 52 bytes:

@@ -24,7 +24,8 @@ struct Placement {
 
 struct PlacedInterval {
   Placement placement;
-  trace::Interval interval;  // name is an id of ProcessStream::strings
+  trace::Interval interval;     // name is an id of ProcessStream::strings
+  std::uint32_t arguments = 0;  // its arguments' JSON text, an id of ProcessStream::strings; 0: none
 };
 
 struct ClockSample {

@@ -98,7 +98,8 @@ RecordOutcome decodeInterval(ByteCursor& body, ProcessStream& s) {
   return RecordOutcome::Kept;
 }
 
-RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStream& s) {
+// `afterInterval`: the record before this one, in the same chunk, was an interval that was kept.
+RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStream& s, bool afterInterval) {
   ByteCursor body(bytes);
   switch (type) {
     case RecordType::ProcessInfo: {
@@ -177,6 +178,14 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
       s.environment_recorded = true;
       return RecordOutcome::Kept;
     }
+    case RecordType::IntervalArguments: {
+      auto id = body.field<std::uint32_t>();
+      if (body.failed() || id >= s.strings.size()) return RecordOutcome::Bad;
+      // Of an interval this reader skipped (a kind of a newer minor version): skipped with it.
+      if (!afterInterval) return RecordOutcome::Skipped;
+      s.intervals.back().arguments = id;
+      return RecordOutcome::Kept;
+    }
     case RecordType::End: {
       body.field<std::uint64_t>();
       body.field<std::int64_t>();
@@ -192,6 +201,7 @@ RecordOutcome decodeRecord(RecordType type, std::string_view bytes, ProcessStrea
 bool decodeChunk(std::string_view payload, std::uint32_t count, ProcessStream& s, std::uint64_t& skipped) {
   ByteCursor cursor(payload);
   std::uint32_t seen = 0;
+  bool afterInterval = false;
   while (cursor.remaining() > 0) {
     if (s.ended_cleanly) return false;  // nothing may follow the End record
     auto type = cursor.field<std::uint8_t>();
@@ -199,8 +209,9 @@ bool decodeChunk(std::string_view payload, std::uint32_t count, ProcessStream& s
     std::string_view body = cursor.take(bodyBytes);
     if (cursor.failed()) return false;
     ++seen;
-    RecordOutcome outcome = decodeRecord(static_cast<RecordType>(type), body, s);
+    RecordOutcome outcome = decodeRecord(static_cast<RecordType>(type), body, s, afterInterval);
     if (outcome == RecordOutcome::Bad) return false;
+    afterInterval = static_cast<RecordType>(type) == RecordType::Interval && outcome == RecordOutcome::Kept;
     if (outcome == RecordOutcome::Skipped) ++skipped;
   }
   return seen == count;

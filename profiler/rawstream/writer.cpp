@@ -153,11 +153,12 @@ void RawStreamWriter::addEnvironment(const std::map<std::string, std::string>& v
 }
 
 void RawStreamWriter::addInterval(const Placement& placement, const trace::Interval& iv,
-                                  std::string_view name) {
+                                  std::string_view name, std::string_view arguments) {
   if (disabled()) return;  // before the lock: see disableWithoutLocking
   std::lock_guard lock(mutex_);
   if (!usable()) return;
   std::uint32_t nameId = internLocked(name);
+  std::uint32_t argumentsId = internLocked(arguments);
   beginRecord(RecordType::Interval, kIntervalBodyBytes);
   appendField(payload_, static_cast<std::uint8_t>(placement.track));
   appendField(payload_, static_cast<std::uint8_t>(iv.kind));
@@ -172,6 +173,11 @@ void RawStreamWriter::addInterval(const Placement& placement, const trace::Inter
   appendField(payload_, iv.bytes);
   appendField(payload_, nameId);
   appendField(payload_, iv.correlation);
+  if (argumentsId != 0) {
+    // No flush between the two: the reader pairs them within a chunk.
+    beginRecord(RecordType::IntervalArguments, sizeof(std::uint32_t));
+    appendField(payload_, argumentsId);
+  }
   flushIfFullLocked();
 }
 

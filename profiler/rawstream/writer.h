@@ -42,7 +42,10 @@ class RawStreamWriter {
   // what an earlier one said.
   void addEnvironment(const std::map<std::string, std::string>& variables);
   // `name` is interned: the first use of a text writes a String record ahead of the interval.
-  void addInterval(const Placement& placement, const trace::Interval& interval, std::string_view name);
+  // `arguments` (a JSON object's text, "" for none) likewise, then follows the interval as an
+  // IntervalArguments record in the same chunk.
+  void addInterval(const Placement& placement, const trace::Interval& interval, std::string_view name,
+                   std::string_view arguments = {});
   void addClockSample(const ClockSample& sample);
   void addDevice(const DeviceRecord& device);
   void addRecordCounts(std::uint64_t dropped, std::uint64_t invalid);

@@ -20,6 +20,7 @@ struct ExpectedOperation {
   trace::MemoryKind host = trace::MemoryKind::Unknown;  // host side of a copy
   std::string name_contains;                            // kernels: part of the demangled name
   std::string api;                                      // the runtime call that issued it ("cudaMemcpyAsync")
+  std::string arguments_contain;  // kernels: part of its arguments' text, its launch configuration
 };
 
 struct KnownWork {

@@ -9,7 +9,7 @@ __global__ void feedscopeSelftestKernel(float* data, int n) {
 }
 
 cudaError_t launchSelftestKernel(cudaStream_t stream, float* data, int n) {
-  feedscopeSelftestKernel<<<(n + 255) / 256, 256, 0, stream>>>(data, n);
+  feedscopeSelftestKernel<<<selftestBlocks(n), kSelftestBlockThreads, 0, stream>>>(data, n);
   return cudaGetLastError();
 }
 

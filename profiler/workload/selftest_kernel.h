@@ -5,6 +5,11 @@
 
 namespace feedscope::workload {
 
+// Threads per block of the launch; blocks: enough for `n` (what the recording's launch configuration
+// must say, workload/selftest.h).
+inline constexpr int kSelftestBlockThreads = 256;
+constexpr int selftestBlocks(int n) { return (n + kSelftestBlockThreads - 1) / kSelftestBlockThreads; }
+
 // Launches feedscopeSelftestKernel over `n` floats of `data` on `stream`.
 cudaError_t launchSelftestKernel(cudaStream_t stream, float* data, int n);
 

@@ -1,5 +1,6 @@
 // The self-test's known GPU work.
 #include <cuda_runtime.h>
+#include <fmt/format.h>
 #include <nvtx3/nvToolsExt.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -41,29 +42,31 @@ KnownWork runKnownWork(int device) {
   nvtxRangePushA(work.range_name.c_str());
   checkCuda(cudaMemcpy(device0.get(), pageable.get(), kPageable, cudaMemcpyHostToDevice), "pageable copy");
   work.operations.push_back(
-      {trace::IntervalKind::MemcpyHtoD, kPageable, trace::MemoryKind::Pageable, "", "cudaMemcpy"});
+      {trace::IntervalKind::MemcpyHtoD, kPageable, trace::MemoryKind::Pageable, "", "cudaMemcpy", ""});
   checkCuda(cudaMemcpyAsync(device0.get(), pinned.get(), kPinned, cudaMemcpyHostToDevice, stream.get()), "pinned copy");
   checkCuda(cudaStreamSynchronize(stream.get()), "pinned copy");
   work.operations.push_back(
-      {trace::IntervalKind::MemcpyHtoD, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync"});
+      {trace::IntervalKind::MemcpyHtoD, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync", ""});
   checkCuda(launchSelftestKernel(stream.get(), device0.get(), kElements),
             "launching the self-test kernel");
   checkCuda(cudaStreamSynchronize(stream.get()), "self-test kernel");
   work.operations.push_back({trace::IntervalKind::Kernel, 0, trace::MemoryKind::Unknown,
-                             "feedscopeSelftestKernel", "cudaLaunchKernel"});
+                             "feedscopeSelftestKernel", "cudaLaunchKernel",
+                             fmt::format(R"("grid": [{}, 1, 1], "block": [{}, 1, 1])", selftestBlocks(kElements),
+                                         kSelftestBlockThreads)});
   checkCuda(cudaMemsetAsync(device1.get(), 0, kMemset, stream.get()), "memset");
   checkCuda(cudaStreamSynchronize(stream.get()), "memset");
   work.operations.push_back(
-      {trace::IntervalKind::Memset, kMemset, trace::MemoryKind::Unknown, "", "cudaMemsetAsync"});
+      {trace::IntervalKind::Memset, kMemset, trace::MemoryKind::Unknown, "", "cudaMemsetAsync", ""});
   checkCuda(cudaMemcpyAsync(device1.get(), device0.get(), kDeviceCopy, cudaMemcpyDeviceToDevice, stream.get()),
             "device copy");
   checkCuda(cudaStreamSynchronize(stream.get()), "device copy");
   work.operations.push_back(
-      {trace::IntervalKind::MemcpyDtoD, kDeviceCopy, trace::MemoryKind::Unknown, "", "cudaMemcpyAsync"});
+      {trace::IntervalKind::MemcpyDtoD, kDeviceCopy, trace::MemoryKind::Unknown, "", "cudaMemcpyAsync", ""});
   checkCuda(cudaMemcpyAsync(pinned.get(), device0.get(), kPinned, cudaMemcpyDeviceToHost, stream.get()), "copy back");
   checkCuda(cudaStreamSynchronize(stream.get()), "copy back");
   work.operations.push_back(
-      {trace::IntervalKind::MemcpyDtoH, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync"});
+      {trace::IntervalKind::MemcpyDtoH, kPinned, trace::MemoryKind::Pinned, "", "cudaMemcpyAsync", ""});
   nvtxRangePop();
   work.finished_ns = trace::monotonicNowNs();
   return work;

@@ -5,11 +5,13 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
 #include "rawstream/reader.h"
 #include "rawstream/writer.h"
+#include "trace/kernel_launch.h"
 
 namespace {
 
@@ -76,6 +78,36 @@ void BM_WriterAddInterval(benchmark::State& state) {
   ::unlink(path.c_str());
 }
 BENCHMARK(BM_WriterAddInterval);
+
+// The same with what the collector now adds per kernel: its launch configuration built as text
+// (cupti/record_decoder.cpp, trace/kernel_launch.h) and interned by the writer (IntervalArguments).
+// 20 distinct configurations, as a training step's kernels have a handful.
+void BM_WriterAddKernelWithLaunch(benchmark::State& state) {
+  const auto& names = kernelNames();
+  std::string path = tempPath("launch");
+  std::string error;
+  auto writer = rawstream::RawStreamWriter::create(path, {1, 1, 1, 1}, error);
+  if (!writer) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  std::int64_t i = 0;
+  for (auto _ : state) {
+    trace::KernelLaunch launch;
+    launch.grid = std::array<std::int64_t, 3>{128 * (i % 20 + 1), 1, 1};
+    launch.block = std::array<std::int64_t, 3>{256, 1, 1};
+    launch.registers_per_thread = 32;
+    launch.static_shared_bytes = 0;
+    launch.dynamic_shared_bytes = 4096;
+    writer->addInterval({trace::TrackKind::GpuStream, 0, 7}, kernelAt(i), names[i % names.size()],
+                        trace::kernelLaunchArguments(launch));
+    ++i;
+  }
+  writer->close(2);
+  state.SetItemsProcessed(state.iterations());
+  ::unlink(path.c_str());
+}
+BENCHMARK(BM_WriterAddKernelWithLaunch);
 
 void BM_ReadStream(benchmark::State& state) {
   const auto& names = kernelNames();

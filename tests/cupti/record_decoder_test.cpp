@@ -87,6 +87,25 @@ TEST_F(DecoderTest, KernelKeepsTimesStreamCorrelationAndDemangledName) {
   EXPECT_EQ(batch_.invalid, 0u);
 }
 
+// The launch configuration CUPTI gives every kernel record becomes its arguments, under the names a
+// Kineto trace and an Nsight Systems export give them (trace/kernel_launch.h).
+TEST_F(DecoderTest, KernelKeepsItsLaunchConfigurationAsArguments) {
+  CUpti_ActivityKernel10 r = kernel(5'000, 9'500);
+  r.gridX = 1024;
+  r.gridY = 2;
+  r.gridZ = 1;
+  r.blockX = 256;
+  r.blockY = 1;
+  r.blockZ = 1;
+  r.registersPerThread = 40;
+  r.staticSharedMemory = 4096;
+  r.dynamicSharedMemory = 8192;
+  decoder_.decode(asRecord(r), batch_);
+  EXPECT_EQ(only().arguments,
+            R"({"grid": [1024, 2, 1], "block": [256, 1, 1], "registers per thread": 40, "shared memory": 12288, )"
+            R"("static shared memory": 4096, "dynamic shared memory": 8192})");
+}
+
 TEST_F(DecoderTest, KernelNamesThatDoNotDemangleStayAsTheyAre) {
   EXPECT_EQ(kernelDisplayName("triton_poi_fused_add_0"), "triton_poi_fused_add_0");
   EXPECT_EQ(kernelDisplayName(nullptr), "(unnamed kernel)");

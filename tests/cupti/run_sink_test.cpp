@@ -37,6 +37,7 @@ TEST(RunSink, BuildsTracksReinternsNamesAndSumsCounts) {
   DecodedBatch first;
   first.new_strings = {{1, "gemm"}, {2, "cudaLaunchKernel"}};
   first.intervals.push_back(interval(TrackKey::gpuStream(0, 7), 1'000, 2'000, IntervalKind::Kernel, 1));
+  first.intervals.back().arguments = R"({"grid": [4, 1, 1]})";  // the demo's kernels keep theirs
   first.intervals.push_back(interval(TrackKey::hostThread(10, 11), 500, 600, IntervalKind::RuntimeApi, 2));
   first.devices.push_back({0, "NVIDIA H200", "GPU-1"});
   first.dropped = 3;
@@ -62,6 +63,8 @@ TEST(RunSink, BuildsTracksReinternsNamesAndSumsCounts) {
   EXPECT_EQ(kernels.stream, 7);
   ASSERT_EQ(kernels.intervals.size(), 2u);
   EXPECT_EQ(session.get(kernels.intervals.name[0]), "gemm");
+  EXPECT_EQ(run.arguments.get(kernels.intervals.argumentsAt(0)), R"({"grid": [4, 1, 1]})");
+  EXPECT_EQ(kernels.intervals.argumentsAt(1), 0u);
   EXPECT_EQ(kernels.intervals.start_ns[1], 3'000);
   EXPECT_EQ(run.tracks[0].name, "GPU 0 context synchronizations");
   const trace::Track& host = run.tracks[2];

@@ -27,17 +27,18 @@ TEST(RawStreamSink, BatchesBecomePlacedIntervalsWithTheirNames) {
   first.devices = {{0, "NVIDIA H200", "GPU-5678"}};
   trace::Interval kernel{1000, 2000, trace::IntervalKind::Kernel, 0, {}, {}, 1, 9};
   trace::Interval call{900, 950, trace::IntervalKind::RuntimeApi, 0, {}, {}, 2, 9};
-  first.intervals = {{cupti::TrackKey::gpuStream(0, 13), kernel},
-                     {cupti::TrackKey::hostThread(77, 78), call}};
+  const std::string launch = R"({"grid": [128, 1, 1], "block": [256, 1, 1], "registers per thread": 32})";
+  first.intervals = {{cupti::TrackKey::gpuStream(0, 13), kernel, launch},
+                     {cupti::TrackKey::hostThread(77, 78), call, ""}};
   sink.consume(first);
   cupti::DecodedBatch second;  // uses a name defined in the first batch, and a new one
   second.new_strings = {{3, "step 1"}};
   trace::Interval again{3000, 3500, trace::IntervalKind::Kernel, 0, {}, {}, 1, 10};
   trace::Interval range{800, 4000, trace::IntervalKind::Range, 0, {}, {}, 3, 0};
   trace::Interval sync{3600, 3700, trace::IntervalKind::Synchronization, 0, {}, {}, 0, 0};
-  second.intervals = {{cupti::TrackKey::gpuStream(0, 13), again},
-                      {cupti::TrackKey::gpuMarkers(0), range},
-                      {cupti::TrackKey::gpuStream(0, cupti::kContextWideStream), sync}};
+  second.intervals = {{cupti::TrackKey::gpuStream(0, 13), again, launch},
+                      {cupti::TrackKey::gpuMarkers(0), range, ""},
+                      {cupti::TrackKey::gpuStream(0, cupti::kContextWideStream), sync, ""}};
   sink.consume(second);
   std::string path = recorder->writer().path();
   recorder->finish();
@@ -49,6 +50,9 @@ TEST(RawStreamSink, BatchesBecomePlacedIntervalsWithTheirNames) {
   EXPECT_EQ(s.intervals[0].placement, (rawstream::Placement{trace::TrackKind::GpuStream, 0, 13}));
   EXPECT_EQ(s.name(s.intervals[0].interval.name), "volta_sgemm");
   EXPECT_EQ(s.intervals[0].interval.correlation, 9u);
+  EXPECT_EQ(s.name(s.intervals[0].arguments), launch);  // the launch configuration travels with it
+  EXPECT_EQ(s.intervals[1].arguments, 0u);
+  EXPECT_EQ(s.intervals[2].arguments, s.intervals[0].arguments);  // its text stored once
   EXPECT_EQ(s.intervals[1].placement, (rawstream::Placement{trace::TrackKind::HostThread, -1, 78}));
   EXPECT_EQ(s.name(s.intervals[1].interval.name), "cudaLaunchKernel");
   EXPECT_EQ(s.name(s.intervals[2].interval.name), "volta_sgemm");

@@ -393,6 +393,31 @@ TEST(RecordCli, ARecordedJobNamesTheRankThatMadeTheOthersWait) {
   expectJobAsTheBarrierSays(json["jobs"][0], truth, "ddp", kSteps);
 }
 
+// Every recorded kernel keeps the launch configuration the collector gave it, through the raw stream,
+// the merge and the session, under the names of an imported trace (trace/kernel_launch.h).
+TEST(RecordCli, RecordedKernelsKeepTheirLaunchConfiguration) {
+  Cli cli;
+  std::string s = cli.session("launch.feedscope");
+  ProgramResult r = cli.run({"record", "-o", s, "--", FEEDSCOPE_TRACED_CHILD, "--ticks", "2", "--per-tick", "4"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto session = feedscope::io::loadSession(s);
+  ASSERT_EQ(session.runs.size(), 1u);
+  const auto& run = session.runs[0];
+  std::size_t kernels = 0;
+  for (const auto& track : run.tracks) {
+    for (std::size_t i = 0; i < track.intervals.size(); ++i) {
+      const bool isKernel = track.intervals.kind[i] == feedscope::trace::IntervalKind::Kernel;
+      kernels += isKernel;
+      EXPECT_EQ(run.arguments.get(track.intervals.argumentsAt(i)),
+                isKernel ? R"({"grid": [132, 1, 1], "block": [256, 1, 1], "registers per thread": 64, )"
+                           R"("shared memory": 16384, "static shared memory": 16384, "dynamic shared memory": 0})"
+                         : "");
+    }
+  }
+  EXPECT_EQ(kernels, 8u);
+  EXPECT_EQ(run.arguments.count(), 1u);  // one launch configuration, stored once
+}
+
 TEST(RecordCli, ChunksWrittenBeforeASigkillSurvive) {
   Cli cli;
   std::string s = cli.session("killed.feedscope");

@@ -94,6 +94,21 @@ TEST(StreamMerge, OneLanePerProcessOnOneSharedDevice) {
   EXPECT_EQ(strings.get(childHost->intervals.name[0]), "cudaLaunchKernel");
 }
 
+TEST(StreamMerge, AKernelKeepsTheArgumentsItsStreamGaveIt) {
+  ProcessStream p = process(100, 5000);
+  addLaunch(p, 10'000, 1);
+  addLaunch(p, 20'000, 2);
+  p.strings.push_back(R"({"grid": [2, 1, 1], "block": [64, 1, 1]})");
+  p.intervals[1].arguments = 3;  // the first kernel
+  StringTable strings;
+  TraceRun run = mergeProcessStreams({p}, strings, "r");
+  const Track* gpu = findTrack(run, TrackKind::GpuStream, 100);
+  ASSERT_NE(gpu, nullptr);
+  ASSERT_EQ(gpu->intervals.size(), 2u);
+  EXPECT_EQ(run.arguments.get(gpu->intervals.argumentsAt(0)), R"({"grid": [2, 1, 1], "block": [64, 1, 1]})");
+  EXPECT_EQ(gpu->intervals.argumentsAt(1), 0u);
+}
+
 TEST(StreamMerge, DifferentGpusOfOneOrdinalStayApart) {
   // Two ranks that each see their GPU as device 0 (CUDA_VISIBLE_DEVICES): the uuids tell them apart.
   ProcessStream rank0 = process(200, 1000, "GPU-0000"), rank1 = process(201, 1001, "GPU-1111");

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +28,7 @@
 #include "inject/process_facts.h"
 #include "trace/clock.h"
 #include "inject/process_recorder.h"
+#include "trace/kernel_launch.h"
 #include "trace/range_names.h"
 
 extern char** environ;
@@ -43,6 +45,7 @@ struct Pending {
   Placement placement;
   Interval interval;
   std::string name;
+  std::string arguments;
 };
 
 // Holds "completed" records until the recorder flushes, as CUPTI's buffers do.
@@ -50,12 +53,12 @@ class SyntheticSource : public feedscope::inject::ActivitySource {
  public:
   explicit SyntheticSource(ProcessRecorder& recorder) : recorder_(recorder) {}
 
-  void emit(Placement p, Interval iv, std::string name) {
+  void emit(Placement p, Interval iv, std::string name, std::string arguments = {}) {
     // As the CUPTI collector: a forked child makes no call into the source, whose lock the parent's
     // flush thread may have held at the moment of fork().
     if (recorder_.inForkedChild()) return;
     std::lock_guard lock(mutex_);
-    pending_.push_back({p, iv, std::move(name)});
+    pending_.push_back({p, iv, std::move(name), std::move(arguments)});
     ++emitted_;
   }
   void flush(bool) override {
@@ -65,7 +68,7 @@ class SyntheticSource : public feedscope::inject::ActivitySource {
       batch.swap(pending_);
     }
     for (const auto& r : batch) {
-      recorder_.record(r.placement, r.interval, r.name);
+      recorder_.record(r.placement, r.interval, r.name, r.arguments);
       std::lock_guard lock(mutex_);
       ++delivered_;
     }
@@ -92,6 +95,18 @@ int intArg(const std::vector<std::string>& args, const std::string& name, int fa
     if (args[i] == name) return std::atoi(args[i + 1].c_str());
   }
   return fallback;
+}
+
+// The launch configuration of every synthetic kernel: grid 132 x 1 x 1, block 256 x 1 x 1, 64 registers,
+// 16 KiB of static shared memory.
+std::string syntheticLaunch() {
+  feedscope::trace::KernelLaunch launch;
+  launch.grid = std::array<std::int64_t, 3>{132, 1, 1};
+  launch.block = std::array<std::int64_t, 3>{256, 1, 1};
+  launch.registers_per_thread = 64;
+  launch.static_shared_bytes = 16384;
+  launch.dynamic_shared_bytes = 0;
+  return feedscope::trace::kernelLaunchArguments(launch);
 }
 
 int environmentInt(const char* name, int fallback) {
@@ -257,7 +272,8 @@ int main(int argc, char** argv) {
       source->emit({TrackKind::HostThread, -1, pid}, api, "cudaLaunchKernel");
       Interval kernel{at + 600, at + 1600, IntervalKind::Kernel};
       kernel.correlation = correlation;
-      source->emit({TrackKind::GpuStream, 0, 7}, kernel, "synthetic_kernel");
+      // With the launch configuration CUPTI gives every kernel record (cupti/record_decoder.cpp).
+      source->emit({TrackKind::GpuStream, 0, 7}, kernel, "synthetic_kernel", syntheticLaunch());
     }
     if (t == rangeLast && source != nullptr && !rangeName.empty()) {
       source->emit({TrackKind::HostThread, -1, pid}, {rangeStart, now + perTick * 2000, IntervalKind::Range},

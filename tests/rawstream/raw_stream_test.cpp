@@ -137,7 +137,7 @@ TEST(RawStream, LauncherVariablesRoundTripAndTheLastRecordWins) {
   w->close(1);
   ReadResult r = readRawStream(path);
   ASSERT_EQ(r.report.status, ReadStatus::Complete) << r.report.problem;
-  EXPECT_EQ(r.report.format_minor, 1);
+  EXPECT_EQ(r.report.format_minor, kFormatMinor);
   EXPECT_EQ(r.report.records, 4u);
   EXPECT_TRUE(r.stream.environment_recorded);
   const std::map<std::string, std::string> expected{{"RANK", "6"}, {"SLURM_PROCID", "\xef\xbf\xbd"}, {"WORLD_SIZE", "8"}};
@@ -179,6 +179,69 @@ TEST(RawStream, AnEnvironmentRecordThatClaimsMoreThanItHoldsDropsItsChunk) {
   EXPECT_NE(r.report.status, ReadStatus::Complete);
   EXPECT_EQ(r.report.chunks, 1u);
   EXPECT_EQ(r.stream.launcher_environment.at("RANK"), "1");  // the first chunk's, restored whole
+}
+
+TEST(RawStream, AnIntervalsArgumentsFollowItAndTheirTextIsStoredOnce) {
+  TempDir dir;
+  std::string path = dir.file("a.fsraw");
+  auto w = open(path);
+  const std::string launch = R"({"grid": [80, 1, 1], "block": [512, 1, 1]})";
+  w->addInterval({TrackKind::GpuStream, 0, 7}, kernel(1000, 1), "gemm", launch);
+  w->addInterval({TrackKind::HostThread, -1, 9}, {900, 950, IntervalKind::RuntimeApi}, "cudaLaunchKernel");
+  w->addInterval({TrackKind::GpuStream, 0, 7}, kernel(2000, 2), "gemm", launch);
+  w->close(1);
+  ReadResult r = readRawStream(path);
+  ASSERT_EQ(r.report.status, ReadStatus::Complete) << r.report.problem;
+  EXPECT_EQ(r.report.format_minor, kFormatMinor);
+  // Strings gemm, the launch text and cudaLaunchKernel; three intervals; two arguments; end.
+  EXPECT_EQ(r.report.records, 9u);
+  ASSERT_EQ(r.stream.intervals.size(), 3u);
+  EXPECT_EQ(r.stream.name(r.stream.intervals[0].arguments), launch);
+  EXPECT_EQ(r.stream.intervals[1].arguments, 0u);
+  EXPECT_EQ(r.stream.intervals[2].arguments, r.stream.intervals[0].arguments);
+}
+
+// Written by hand: an IntervalArguments record after a skipped interval (a kind of a newer minor
+// version) is skipped with it; one naming a string not yet defined makes its chunk bad.
+TEST(RawStream, ArgumentsOfASkippedIntervalAreSkippedAndAnUndefinedTextIsDamage) {
+  TempDir dir;
+  std::string head = streamOfChunks(dir, 0, 0, false);
+  auto chunkOf = [](const std::string& payload, std::uint32_t records) {
+    std::string header;
+    appendField(header, kChunkMagic);
+    appendField(header, static_cast<std::uint32_t>(payload.size()));
+    appendField(header, records);
+    auto crc = static_cast<std::uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(header.data() + 4), 8));
+    crc = static_cast<std::uint32_t>(
+        crc32(crc, reinterpret_cast<const Bytef*>(payload.data()), static_cast<uInt>(payload.size())));
+    appendField(header, crc);
+    return header + payload;
+  };
+  auto record = [](RecordType type, const std::string& body) {
+    std::string out;
+    appendField(out, static_cast<std::uint8_t>(type));
+    appendField(out, static_cast<std::uint32_t>(body.size()));
+    return out + body;
+  };
+  std::string text;
+  appendField(text, std::uint32_t{1});
+  text += R"({"grid": [1, 1, 1]})";
+  std::string unknownKind(kIntervalBodyBytes, '\0');
+  unknownKind[1] = 99;  // an interval kind this reader does not know
+  std::string one;
+  appendField(one, std::uint32_t{1});
+  std::string payload = record(RecordType::String, text) + record(RecordType::Interval, unknownKind) +
+                        record(RecordType::IntervalArguments, one);
+  ReadResult skipped = readRawStreamBytes(head + chunkOf(payload, 3), "skipped.fsraw");
+  EXPECT_EQ(skipped.report.chunks, 1u) << skipped.report.problem;
+  EXPECT_EQ(skipped.report.skipped_records, 2u);
+  EXPECT_TRUE(skipped.stream.intervals.empty());
+
+  std::string seven;
+  appendField(seven, std::uint32_t{7});
+  ReadResult bad = readRawStreamBytes(head + chunkOf(record(RecordType::IntervalArguments, seven), 1), "bad.fsraw");
+  EXPECT_EQ(bad.report.chunks, 0u);
+  EXPECT_NE(bad.report.status, ReadStatus::Complete);
 }
 
 TEST(RawStream, ChunksAreCutAtTheChosenSize) {

@@ -19,9 +19,10 @@ KnownWork known() {
   w.started_ns = 1'000'000;
   w.finished_ns = 2'000'000;
   w.operations = {
-      {IntervalKind::MemcpyHtoD, 1u << 20, MemoryKind::Pageable, "", "cudaMemcpy"},
-      {IntervalKind::Kernel, 0, MemoryKind::Unknown, "feedscopeSelftestKernel", "cudaLaunchKernel"},
-      {IntervalKind::MemcpyDtoH, 4u << 20, MemoryKind::Pinned, "", "cudaMemcpyAsync"}};
+      {IntervalKind::MemcpyHtoD, 1u << 20, MemoryKind::Pageable, "", "cudaMemcpy", ""},
+      {IntervalKind::Kernel, 0, MemoryKind::Unknown, "feedscopeSelftestKernel", "cudaLaunchKernel",
+       R"("grid": [4096, 1, 1], "block": [256, 1, 1])"},
+      {IntervalKind::MemcpyDtoH, 4u << 20, MemoryKind::Pinned, "", "cudaMemcpyAsync", ""}};
   return w;
 }
 
@@ -34,6 +35,7 @@ trace::Session recording(const std::function<void(std::vector<trace::Interval>&)
             MemoryKind::Device};
   gpu[1] = {1'300'000, 1'400'000, IntervalKind::Kernel};
   gpu[1].name = s.strings.intern("feedscope::workload::feedscopeSelftestKernel(float*, int)");
+  gpu[1].arguments = b.addArguments(R"({"grid": [4096, 1, 1], "block": [256, 1, 1], "registers per thread": 16})");
   gpu[2] = {1'500'000, 1'600'000, IntervalKind::MemcpyDtoH, 4u << 20, MemoryKind::Device, MemoryKind::Pinned};
   for (std::uint32_t i = 0; i < 3; ++i) gpu[i].correlation = i + 1;
   if (tweak) tweak(gpu);
@@ -76,6 +78,9 @@ TEST(SelftestCheck, EachFaultIsNamed) {
             "1000000..2000000 ns");
   EXPECT_EQ(first(problemsWith([](auto& g) { g[1].correlation = 99; })),
             "operation 2 (kernel): no runtime call with its correlation id 99");
+  EXPECT_EQ(first(problemsWith([](auto& g) { g[1].arguments = 0; })),
+            R"(operation 2 (kernel): its launch configuration is missing, it does not say "grid": [4096, 1, 1], )"
+            R"("block": [256, 1, 1])");
   EXPECT_EQ(first(problemsWith([](auto& g) { std::swap(g[0].correlation, g[2].correlation); })),
             "operation 1 (memcpy_htod): issued by cudaMemcpyAsync, expected cudaMemcpy");
 }
