@@ -95,7 +95,35 @@ std::string_view synchronizationName(std::uint32_t t) {
   }
 }
 
-DecodedInterval decodeKernel(const CUpti_ActivityKernel10& r, trace::StringTable& strings) {
+namespace {
+
+trace::KernelLaunch launchOf(const CUpti_ActivityKernel10& r) {
+  trace::KernelLaunch launch;
+  launch.grid = std::array<std::int64_t, 3>{r.gridX, r.gridY, r.gridZ};
+  launch.block = std::array<std::int64_t, 3>{r.blockX, r.blockY, r.blockZ};
+  launch.registers_per_thread = r.registersPerThread;
+  launch.static_shared_bytes = r.staticSharedMemory;
+  launch.dynamic_shared_bytes = r.dynamicSharedMemory;
+  return launch;
+}
+
+}  // namespace
+
+std::size_t LaunchTexts::KeyHash::operator()(const Key& k) const {
+  std::size_t h = 0;
+  for (std::int64_t v : k) h = h * 1'000'003u ^ std::hash<std::int64_t>{}(v);
+  return h;
+}
+
+const std::string& LaunchTexts::of(const CUpti_ActivityKernel10& r) {
+  const Key key{r.gridX, r.gridY, r.gridZ, r.blockX, r.blockY, r.blockZ, r.registersPerThread,
+                r.staticSharedMemory, r.dynamicSharedMemory};
+  if (auto it = texts_.find(key); it != texts_.end()) return it->second;
+  if (texts_.size() >= kMaxKept) texts_.clear();
+  return texts_.emplace(key, trace::kernelLaunchArguments(launchOf(r))).first->second;
+}
+
+DecodedInterval decodeKernel(const CUpti_ActivityKernel10& r, trace::StringTable& strings, LaunchTexts* launches) {
   DecodedInterval d;
   d.track = TrackKey::gpuStream(static_cast<std::int32_t>(r.deviceId), r.streamId);
   d.interval.start_ns = ns(r.start);
@@ -103,13 +131,7 @@ DecodedInterval decodeKernel(const CUpti_ActivityKernel10& r, trace::StringTable
   d.interval.kind = IntervalKind::Kernel;
   d.interval.name = strings.intern(kernelDisplayName(r.name));
   d.interval.correlation = r.correlationId;
-  trace::KernelLaunch launch;
-  launch.grid = std::array<std::int64_t, 3>{r.gridX, r.gridY, r.gridZ};
-  launch.block = std::array<std::int64_t, 3>{r.blockX, r.blockY, r.blockZ};
-  launch.registers_per_thread = r.registersPerThread;
-  launch.static_shared_bytes = r.staticSharedMemory;
-  launch.dynamic_shared_bytes = r.dynamicSharedMemory;
-  d.arguments = trace::kernelLaunchArguments(launch);
+  d.arguments = launches != nullptr ? launches->of(r) : trace::kernelLaunchArguments(launchOf(r));
   return d;
 }
 
@@ -324,7 +346,7 @@ void RecordDecoder::decode(const CUpti_Activity& record, DecodedBatch& out) {
         ++out.invalid;  // before interning: the name of a record left out is not worth a string
         return;
       }
-      out.intervals.push_back(decodeKernel(r, strings_));
+      out.intervals.push_back(decodeKernel(r, strings_, &launch_texts_));
       return;
     }
     case CUPTI_ACTIVITY_KIND_MEMCPY: {

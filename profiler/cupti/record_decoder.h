@@ -6,6 +6,7 @@
 
 #include <cupti_activity.h>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -35,7 +36,26 @@ std::string kernelDisplayName(const char* name);
 std::string_view overheadKindName(std::uint32_t cuptiOverheadKind);
 std::string_view synchronizationName(std::uint32_t cuptiSynchronizationType);
 
-DecodedInterval decodeKernel(const CUpti_ActivityKernel10& r, trace::StringTable& strings);
+// Kernels' launch configurations as arguments text (trace/kernel_launch.h), each distinct one built
+// once: a program's kernels share a handful, and building one costs about a microsecond, on the
+// thread that drains CUPTI's buffers (docs/performance.md, "Raw stream").
+class LaunchTexts {
+ public:
+  const std::string& of(const CUpti_ActivityKernel10& r);
+
+ private:
+  // Past this many distinct configurations (shapes that change every step) the cache starts afresh.
+  static constexpr std::size_t kMaxKept = 4096;
+  using Key = std::array<std::int64_t, 9>;
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const;
+  };
+  std::unordered_map<Key, std::string, KeyHash> texts_;
+};
+
+// `launches`: where the launch configuration's text is cached (null: built for this record alone).
+DecodedInterval decodeKernel(const CUpti_ActivityKernel10& r, trace::StringTable& strings,
+                             LaunchTexts* launches = nullptr);
 DecodedInterval decodeMemcpy(const CUpti_ActivityMemcpy6& r, trace::StringTable& strings);
 DecodedInterval decodePeerMemcpy(const CUpti_ActivityMemcpyPtoP4& r, trace::StringTable& strings);
 DecodedInterval decodeMemset(const CUpti_ActivityMemset4& r, trace::StringTable& strings);
@@ -94,6 +114,7 @@ class RecordDecoder {
   ApiNameFn api_name_;
   std::unordered_map<std::uint32_t, std::int32_t> context_device_;
   MarkerPairer markers_;
+  LaunchTexts launch_texts_;
   std::uint64_t skipped_ = 0;
 };
 

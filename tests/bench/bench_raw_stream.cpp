@@ -79,11 +79,21 @@ void BM_WriterAddInterval(benchmark::State& state) {
 }
 BENCHMARK(BM_WriterAddInterval);
 
-// The same with what the collector now adds per kernel: its launch configuration built as text
-// (cupti/record_decoder.cpp, trace/kernel_launch.h) and interned by the writer (IntervalArguments).
-// 20 distinct configurations, as a training step's kernels have a handful.
+// The same with what the collector now adds per kernel: its launch configuration's text (built once
+// per configuration, cupti::LaunchTexts, then copied into the decoded interval) and the writer's
+// interning of it (IntervalArguments). 20 distinct configurations, as a program's kernels have a few.
 void BM_WriterAddKernelWithLaunch(benchmark::State& state) {
   const auto& names = kernelNames();
+  std::vector<std::string> launches;
+  for (int c = 0; c < 20; ++c) {
+    trace::KernelLaunch launch;
+    launch.grid = std::array<std::int64_t, 3>{128 * (c + 1), 1, 1};
+    launch.block = std::array<std::int64_t, 3>{256, 1, 1};
+    launch.registers_per_thread = 32;
+    launch.static_shared_bytes = 0;
+    launch.dynamic_shared_bytes = 4096;
+    launches.push_back(trace::kernelLaunchArguments(launch));
+  }
   std::string path = tempPath("launch");
   std::string error;
   auto writer = rawstream::RawStreamWriter::create(path, {1, 1, 1, 1}, error);
@@ -93,14 +103,8 @@ void BM_WriterAddKernelWithLaunch(benchmark::State& state) {
   }
   std::int64_t i = 0;
   for (auto _ : state) {
-    trace::KernelLaunch launch;
-    launch.grid = std::array<std::int64_t, 3>{128 * (i % 20 + 1), 1, 1};
-    launch.block = std::array<std::int64_t, 3>{256, 1, 1};
-    launch.registers_per_thread = 32;
-    launch.static_shared_bytes = 0;
-    launch.dynamic_shared_bytes = 4096;
-    writer->addInterval({trace::TrackKind::GpuStream, 0, 7}, kernelAt(i), names[i % names.size()],
-                        trace::kernelLaunchArguments(launch));
+    std::string decoded = launches[static_cast<std::size_t>(i % 20)];  // DecodedInterval::arguments
+    writer->addInterval({trace::TrackKind::GpuStream, 0, 7}, kernelAt(i), names[i % names.size()], decoded);
     ++i;
   }
   writer->close(2);

@@ -106,6 +106,23 @@ TEST_F(DecoderTest, KernelKeepsItsLaunchConfigurationAsArguments) {
             R"("static shared memory": 4096, "dynamic shared memory": 8192})");
 }
 
+// The decoder builds each configuration's text once: a second kernel like the first gets the same
+// text, one that differs in any figure its own.
+TEST_F(DecoderTest, EachLaunchConfigurationIsItsOwnText) {
+  CUpti_ActivityKernel10 r = kernel(5'000, 9'500);
+  r.gridX = r.gridY = r.gridZ = r.blockX = r.blockY = r.blockZ = 1;
+  decoder_.decode(asRecord(r), batch_);
+  decoder_.decode(asRecord(r), batch_);
+  r.dynamicSharedMemory = 64;
+  decoder_.decode(asRecord(r), batch_);
+  ASSERT_EQ(batch_.intervals.size(), 3u);
+  EXPECT_EQ(batch_.intervals[0].arguments, batch_.intervals[1].arguments);
+  EXPECT_EQ(batch_.intervals[2].arguments,
+            R"({"grid": [1, 1, 1], "block": [1, 1, 1], "registers per thread": 0, "shared memory": 64, )"
+            R"("static shared memory": 0, "dynamic shared memory": 64})");
+  EXPECT_EQ(decodeKernel(r, strings_).arguments, batch_.intervals[2].arguments);  // uncached, alike
+}
+
 TEST_F(DecoderTest, KernelNamesThatDoNotDemangleStayAsTheyAre) {
   EXPECT_EQ(kernelDisplayName("triton_poi_fused_add_0"), "triton_poi_fused_add_0");
   EXPECT_EQ(kernelDisplayName(nullptr), "(unnamed kernel)");
