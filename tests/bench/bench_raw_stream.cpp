@@ -59,9 +59,11 @@ void BM_MemoryAppendBaseline(benchmark::State& state) {
 }
 BENCHMARK(BM_MemoryAppendBaseline);
 
-void BM_WriterAddInterval(benchmark::State& state) {
+// Writes a kernel an iteration; with `launches`, each carries one of them as its arguments' text,
+// copied first as the decoder copies it into the decoded interval.
+void writeKernels(benchmark::State& state, const char* what, const std::vector<std::string>& launches) {
   const auto& names = kernelNames();
-  std::string path = tempPath("write");
+  std::string path = tempPath(what);
   std::string error;
   auto writer = rawstream::RawStreamWriter::create(path, {1, 1, 1, 1}, error);
   if (!writer) {
@@ -70,20 +72,22 @@ void BM_WriterAddInterval(benchmark::State& state) {
   }
   std::int64_t i = 0;
   for (auto _ : state) {
-    writer->addInterval({trace::TrackKind::GpuStream, 0, 7}, kernelAt(i), names[i % names.size()]);
+    std::string decoded = launches.empty() ? std::string() : launches[static_cast<std::size_t>(i) % launches.size()];
+    writer->addInterval({trace::TrackKind::GpuStream, 0, 7}, kernelAt(i), names[i % names.size()], decoded);
     ++i;
   }
   writer->close(2);  // chunks are written (writev) as they fill: their cost is in the loop
   state.SetItemsProcessed(state.iterations());
   ::unlink(path.c_str());
 }
+
+void BM_WriterAddInterval(benchmark::State& state) { writeKernels(state, "write", {}); }
 BENCHMARK(BM_WriterAddInterval);
 
 // The same with what the collector now adds per kernel: its launch configuration's text (built once
 // per configuration, cupti::LaunchTexts, then copied into the decoded interval) and the writer's
 // interning of it (IntervalArguments). 20 distinct configurations, as a program's kernels have a few.
 void BM_WriterAddKernelWithLaunch(benchmark::State& state) {
-  const auto& names = kernelNames();
   std::vector<std::string> launches;
   for (int c = 0; c < 20; ++c) {
     trace::KernelLaunch launch;
@@ -94,22 +98,7 @@ void BM_WriterAddKernelWithLaunch(benchmark::State& state) {
     launch.dynamic_shared_bytes = 4096;
     launches.push_back(trace::kernelLaunchArguments(launch));
   }
-  std::string path = tempPath("launch");
-  std::string error;
-  auto writer = rawstream::RawStreamWriter::create(path, {1, 1, 1, 1}, error);
-  if (!writer) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
-  std::int64_t i = 0;
-  for (auto _ : state) {
-    std::string decoded = launches[static_cast<std::size_t>(i % 20)];  // DecodedInterval::arguments
-    writer->addInterval({trace::TrackKind::GpuStream, 0, 7}, kernelAt(i), names[i % names.size()], decoded);
-    ++i;
-  }
-  writer->close(2);
-  state.SetItemsProcessed(state.iterations());
-  ::unlink(path.c_str());
+  writeKernels(state, "launch", launches);
 }
 BENCHMARK(BM_WriterAddKernelWithLaunch);
 
