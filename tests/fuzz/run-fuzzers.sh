@@ -63,7 +63,9 @@ build-release/app/feedscope/feedscope import tests/data/kineto/mi250_rocm.json.g
 cmake --build --preset release --target feedscope feedscope_test_traced_child >/dev/null
 raw=$(mktemp -d)
 touch "$raw/placeholder.so"
-FEEDSCOPE_INJECT_LIBRARY="$raw/placeholder.so" build-release/app/feedscope/feedscope record --keep-raw --flush-ms 5 \
+# RANK and WORLD_SIZE give the streams a non-empty Environment record; the synthetic kernels carry a
+# launch configuration (IntervalArguments).
+RANK=1 WORLD_SIZE=2 FEEDSCOPE_INJECT_LIBRARY="$raw/placeholder.so" build-release/app/feedscope/feedscope record --keep-raw --flush-ms 5 \
   -o "$raw/r.feedscope" -- build-release/tests/launch/feedscope_test_traced_child --ticks 3 --per-tick 3 \
   --spawn-child --range train 1 2 >/dev/null 2>&1 || true
 cp "$raw"/r.feedscope.raw-*/*.fsraw "$work/raw-seeds/" 2>/dev/null || true
