@@ -1,11 +1,16 @@
 // Loading documents: import, analysis and timeline building, with progress and cancellation.
 #include "ui/document.h"
 
+#include <algorithm>
+#include <atomic>
 #include <exception>
 #include <filesystem>
+#include <mutex>
+#include <thread>
 
 #include "io/errors.h"
 #include "io/open_input.h"
+#include "io/read_threads.h"
 #include "io/trace_folder.h"
 #include "report/report.h"
 #include "trace/session_merge.h"
@@ -29,6 +34,63 @@ bool nameTaken(const Document& doc, const std::string& name) {
     if (doc.run(i).name == name) return true;
   }
   return false;
+}
+
+// The load's progress while several files are read at once: each file's own share (reading two
+// thirds, analysis the rest), summed over the files into 0..0.9, told one at a time and never
+// lower than before, so the caller's callback needs no lock of its own.
+class SharedProgress {
+ public:
+  SharedProgress(std::size_t files, const LoadProgress& progress)
+      : per_file_(files, 0.0), progress_(progress) {}
+  void set(std::size_t file, double fraction, const std::string& what) {
+    std::lock_guard lock(mutex_);
+    per_file_[file] = std::max(per_file_[file], fraction);
+    double sum = 0;
+    for (double f : per_file_) sum += f;
+    const double overall = 0.9 * sum / static_cast<double>(per_file_.size());
+    if (overall < told_) return;
+    told_ = overall;
+    progress_(overall, what);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<double> per_file_;
+  double told_ = 0;
+  const LoadProgress& progress_;
+};
+
+// One file read and its runs analysed, or why not.
+struct LoadedFile {
+  std::shared_ptr<trace::Session> session;
+  std::vector<analysis::RunAnalysis> analyses;  // one a run of `session`
+  std::exception_ptr error;
+};
+
+void loadFile(const std::string& path, std::size_t index, io::ReadThreads threads, SharedProgress& progress,
+              const std::atomic<bool>& cancelled, LoadedFile& out) {
+  try {
+    std::string name = path.substr(path.find_last_of('/') + 1);
+    progress.set(index, 0, "Reading " + name);
+    out.session = std::make_shared<trace::Session>(io::openInput(
+        path,
+        [&](double fraction) {
+          throwIfCancelled(cancelled);
+          progress.set(index, fraction * 2 / 3, "Reading " + name);
+        },
+        io::KeptArguments::All, threads));
+    throwIfCancelled(cancelled);
+    const auto& runs = out.session->runs;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      progress.set(index, 2.0 / 3 + static_cast<double>(r) / static_cast<double>(runs.size()) / 3,
+                   "Analysing " + runs[r].name);
+      out.analyses.push_back(analysis::analyzeRun(runs[r], out.session->strings));
+      throwIfCancelled(cancelled);
+    }
+  } catch (...) {
+    out.error = std::current_exception();
+  }
 }
 
 }  // namespace
@@ -56,44 +118,52 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
     doc->runs = base->runs;
     doc->analyses = base->analyses;
   }
-  const double perFile = files.empty() ? 0 : 0.9 / static_cast<double>(files.size());
+  // Read and analyse the files on every core the process may use, each on one thread when there are
+  // several (io/read_threads.h); then take them in file order.
+  std::vector<LoadedFile> loaded(files.size());
+  const std::size_t workers = std::max<std::size_t>(1, std::min(files.size(), io::usableCores()));
+  const io::ReadThreads threads = workers > 1 ? io::ReadThreads::One : io::ReadThreads::Auto;
+  SharedProgress shared(files.size(), progress);
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t f = next++; f < files.size(); f = next++) loadFile(files[f], f, threads, shared, cancelled, loaded[f]);
+  };
+  {
+    std::vector<std::thread> pool;
+    for (std::size_t w = 1; w < workers; ++w) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+  }
   std::exception_ptr firstError;
   const std::size_t runsBefore = doc->runs.size();
   for (std::size_t f = 0; f < files.size(); ++f) {
-    const std::string& path = files[f];
-    const double begin = perFile * static_cast<double>(f);
-    std::string name = path.substr(path.find_last_of('/') + 1);
-    progress(begin, "Reading " + name);
-    // Reading and importing is two thirds of a file's share, analysis the rest.
-    std::shared_ptr<trace::Session> session;
-    try {
-      session = std::make_shared<trace::Session>(io::openInput(path, [&](double fraction) {
-        throwIfCancelled(cancelled);
-        progress(begin + perFile * 2 / 3 * fraction, "Reading " + name);
-      }));
-    } catch (const io::Failure& e) {
-      if (!firstError) firstError = std::current_exception();
-      doc->skipped.push_back(e.what());
-      continue;
+    LoadedFile& file = loaded[f];
+    if (file.error) {
+      try {
+        std::rethrow_exception(file.error);
+      } catch (const io::Failure& e) {
+        if (!firstError) firstError = file.error;
+        doc->skipped.push_back(e.what());
+        continue;
+      }  // anything else (a cancel, no memory) ends the load, as it did on one thread
     }
     throwIfCancelled(cancelled);
     // The same trace opened twice (or two files with one name) must still be told apart.
-    for (auto& run : session->runs) {
+    auto& session = file.session;
+    for (std::size_t r = 0; r < session->runs.size(); ++r) {
+      auto& run = session->runs[r];
       std::string wanted = run.name;
       for (int copy = 2; nameTaken(*doc, run.name); ++copy)
         run.name = wanted + " (" + std::to_string(copy) + ")";
+      file.analyses[r].run_name = run.name;
     }
     std::size_t sessionIndex = doc->sessions.size();
     for (std::size_t r = 0; r < session->runs.size(); ++r) {
-      progress(begin + perFile *
-                           (2.0 / 3 + static_cast<double>(r) / static_cast<double>(session->runs.size()) / 3),
-               "Analysing " + session->runs[r].name);
-      doc->runs.push_back({sessionIndex, r, path});
-      doc->analyses.push_back(analysis::analyzeRun(session->runs[r], session->strings));
-      throwIfCancelled(cancelled);
+      doc->runs.push_back({sessionIndex, r, files[f]});
+      doc->analyses.push_back(std::move(file.analyses[r]));
     }
     doc->sessions.push_back(std::move(session));
-    doc->files.push_back(path);
+    doc->files.push_back(files[f]);
   }
   // Nothing new opened: the load failed, with the first file's own message.
   if (firstError && doc->runs.size() == runsBefore) std::rethrow_exception(firstError);

@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include <QSignalSpy>
 
 #include "io/input_error.h"
 #include "io/kineto_import.h"
+#include "support/job_generator.h"
 #include "support/temp_dir.h"
 #include "ui/document_loader.h"
 #include "ui_fixture.h"
@@ -37,6 +40,52 @@ TEST(Document, LoadsTracesAndAnalysesThemAsTheCoreDoes) {
   EXPECT_EQ(doc->timeline->runs().size(), 2u);
   EXPECT_EQ(doc->compare.verdicts.size(), 1u);
   EXPECT_EQ(doc->intervalCount(), reference.intervalCount() + doc->sessions[1]->intervalCount());
+  ASSERT_FALSE(fractions.empty());
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
+}
+
+// A folder of ranks is read on every core the process may use, each file on one thread; what comes
+// out is in file order, each run's figures those of reading it alone, a bad file reported beside
+// the others, the progress (told from several threads) rising to 1. Two files of one name are told
+// apart as on one thread.
+TEST(Document, AFolderIsReadOnEveryCoreAndTakenInFileOrder) {
+  TempDir dir;
+  const std::filesystem::path folder = dir.path / "job";
+  std::filesystem::create_directory(folder);
+  testing::JobSpec spec;
+  spec.world_size = 5;
+  spec.steps = 6;
+  spec.straggler = 3;
+  spec.cause = "host";
+  for (int r = 0; r < 5; ++r) {
+    std::ofstream((folder / ("rank" + std::to_string(r) + ".json")).string()) << testing::jobRankTrace(spec, r);
+  }
+  std::ofstream((folder / "rank2b.json").string()) << "{\"traceEvents\": [";  // cut short
+  std::vector<double> fractions;
+  std::atomic<bool> cancelled{false};
+  auto doc = loadDocument(
+      {folder.string(), (folder / "rank1.json").string()}, nullptr,
+      [&](double f, const std::string&) { fractions.push_back(f); }, cancelled);
+  ASSERT_EQ(doc->runs.size(), 6u);
+  const std::vector<std::string> names = {"rank0", "rank1", "rank2", "rank3", "rank4", "rank1 (2)"};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    EXPECT_EQ(doc->run(i).name, names[i]);
+    EXPECT_EQ(doc->analyses[i].run_name, names[i]);
+  }
+  ASSERT_EQ(doc->skipped.size(), 1u);
+  EXPECT_NE(doc->skipped[0].find("rank2b.json"), std::string::npos) << doc->skipped[0];
+  for (int r = 0; r < 5; ++r) {
+    trace::Session alone;
+    io::importKinetoFile((folder / ("rank" + std::to_string(r) + ".json")).string(), alone);
+    auto expected = analysis::analyzeRun(alone.runs[0], alone.strings);
+    const auto& got = doc->analyses[static_cast<std::size_t>(r)];
+    EXPECT_EQ(got.primary()->whole.starvation_ns, expected.primary()->whole.starvation_ns) << r;
+    EXPECT_EQ(got.primary()->whole.gaps, expected.primary()->whole.gaps) << r;
+  }
+  ASSERT_EQ(doc->jobs.size(), 1u);
+  ASSERT_TRUE(doc->jobs[0].straggler);
+  EXPECT_EQ(doc->jobs[0].straggler->rank, 3);
   ASSERT_FALSE(fractions.empty());
   EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
   EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
