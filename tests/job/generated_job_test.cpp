@@ -2,6 +2,9 @@
 // (tests/support/job_generator.h), never from the code under test.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "job_fixture.h"
 #include "job/rank_activity.h"
 
@@ -93,6 +96,31 @@ TEST(GeneratedJob, OtherWorldSizesStepsAndShifts) {
   spec.extra_ns = 3'500'000;
   spec.clock_offset_ns = {4'000'000, -25'000'000, 17'250'000};
   expectStraggler(spec, "data_loading");
+}
+
+// The same exact figures over other jobs: each cause at 2, 5 and 16 ranks, a small and a large delay,
+// the straggler anywhere, clocks up to 15 ms apart. (A late start below the straggler threshold, 2 %
+// of the window, names no straggler by the rule: before_window is swept from 8 ms.)
+TEST(GeneratedJob, EveryCauseAtOtherSizesDelaysAndShifts) {
+  const std::vector<std::string> causes = {"data_loading", "input_copy", "host", "compute", "before_window"};
+  for (int worldSize : {2, 5, 16}) {
+    for (std::size_t c = 0; c < causes.size(); ++c) {
+      for (std::int64_t extra : {causes[c] == "before_window" ? std::int64_t{8'000'000} : std::int64_t{1'500'000},
+                                 std::int64_t{30'000'000}}) {
+        JobSpec spec = stragglerSpec(static_cast<int>((static_cast<std::size_t>(worldSize) * 7 + c) %
+                                                      static_cast<std::size_t>(worldSize)),
+                                     causes[c]);
+        spec.world_size = worldSize;
+        spec.extra_ns = extra;
+        spec.clock_offset_ns.clear();
+        for (int r = 0; r < worldSize; ++r)
+          spec.clock_offset_ns.push_back((r * 5'100'317LL + extra) % 31'000'000 - 15'000'000);
+        SCOPED_TRACE(::testing::Message() << worldSize << " ranks, " << causes[c] << ", " << extra << " ns, straggler "
+                                          << spec.straggler);
+        expectStraggler(spec, causes[c].c_str());
+      }
+    }
+  }
 }
 
 // The issue-26 naming: a host straggler's cause names the range that took longer.
