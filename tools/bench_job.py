@@ -21,10 +21,10 @@ import time
 CPU = []  # CPU seconds (user + system) of every process run, in order
 
 
-def run(argv):
+def run(argv, env=None):
     """Runs argv; returns (wall seconds, peak RSS in MiB) of that one process; its CPU time goes to CPU."""
     start = time.monotonic()
-    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[
+    pid = os.posix_spawn(argv[0], argv, env or os.environ, file_actions=[
         (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
         (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
     _, status, usage = os.wait4(pid, 0)
@@ -38,7 +38,9 @@ def run(argv):
 def summarize_all(feedscope, traces, out, cores, bound):
     """Summarises every rank at once on all cores, one process a core, as the job's launcher runs them:
     `bound` pins each to its core (srun --cpu-bind=cores, mpirun --bind-to core: each sees one usable
-    core and reads on one thread, io/read_threads.h); unbound, each may use every core (torchrun)."""
+    core and reads on one thread, io/read_threads.h); unbound, each may use every core but is told,
+    as torchrun --nproc-per-node=CORES tells its workers, that LOCAL_WORLD_SIZE processes share them."""
+    env = dict(os.environ, LOCAL_WORLD_SIZE=str(cores))
     free = queue.Queue()
     for core in range(cores):
         free.put(core)
@@ -47,7 +49,8 @@ def summarize_all(feedscope, traces, out, cores, bound):
         core = free.get()
         try:
             pin = [shutil.which("taskset"), "-c", str(core)] if bound else []
-            return run(pin + [feedscope, "summarize", trace, "-o", os.path.join(out, os.path.basename(trace) + ".fssum")])
+            return run(pin + [feedscope, "summarize", trace, "-o", os.path.join(out, os.path.basename(trace) + ".fssum")],
+                       None if bound else env)
         finally:
             free.put(core)
 
@@ -98,7 +101,7 @@ def main():
           f"| {med['job_wall']:.2f} | {med['job_cpu']:.1f} "
           f"| {med['job_peak']:.0f} | {med['job_wall'] / baseline_wall:.2f}x | {med['job_cpu'] / med['single_cpu']:.2f}x "
           f"| {med['job_peak'] / med['single_peak']:.2f}x | wall ≤ 1.2x, memory ≤ 2x |")
-    print(f"| the same, unbound (torchrun: each summarize may use every core) | {med['unbound_wall']:.2f} "
+    print(f"| the same, unbound, LOCAL_WORLD_SIZE = cores (torchrun) | {med['unbound_wall']:.2f} "
           f"| {med['unbound_cpu']:.1f} | {med['unbound_peak']:.0f} | {med['unbound_wall'] / baseline_wall:.2f}x "
           f"| {med['unbound_cpu'] / med['single_cpu']:.2f}x | {med['unbound_peak'] / med['single_peak']:.2f}x | |")
     print(f"| report FOLDER (every rank in one process, files on all cores) | {med['folder_wall']:.2f} "

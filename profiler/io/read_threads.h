@@ -5,6 +5,7 @@
 // every rank). docs/performance.md "Jobs".
 #pragma once
 
+#include <array>
 #include <cstddef>
 
 namespace feedscope::io {
@@ -14,8 +15,16 @@ enum class ReadThreads {
   One,   // the caller runs other reads beside this one, a core each
 };
 
-// The cores this process may run on: its CPU affinity (what `taskset`, `srun --cpu-bind`, `mpirun
-// --bind-to core` or a container's cpuset leave it), at least 1.
+// The launchers' variables that say how many processes they started on this node, one a rank:
+// torchrun (LOCAL_WORLD_SIZE), Open MPI (OMPI_COMM_WORLD_LOCAL_SIZE), MPICH's Hydra (MPI_LOCALNRANKS).
+inline constexpr std::array<const char*, 3> kLocalProcessVariables = {"LOCAL_WORLD_SIZE",
+                                                                       "OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"};
+// The first of them set to a number ≥ 1, else 1.
+std::size_t localProcesses();
+
+// The cores this process can count on: its CPU affinity (what `taskset`, `srun --cpu-bind`, `mpirun
+// --bind-to core` or a container's cpuset leave it), shared with the launcher's other processes on this
+// node (torchrun does not bind its workers: 8 ranks on 16 cores each count on 2), at least 1.
 std::size_t usableCores();
 
 }  // namespace feedscope::io

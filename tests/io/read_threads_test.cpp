@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <sched.h>
 
+#include <cstdlib>
+#include <string>
 #include <thread>
 
 namespace {
@@ -18,6 +20,7 @@ int cpusOfThisThread() {
 
 TEST(UsableCores, FollowTheAffinityTheLauncherGave) {
   ASSERT_GE(cpusOfThisThread(), 1);
+  ASSERT_EQ(feedscope::io::localProcesses(), 1u) << "a launcher variable is set where the tests run";
   EXPECT_EQ(feedscope::io::usableCores(), static_cast<std::size_t>(cpusOfThisThread()));
   // On a thread of its own, so the test's other threads keep their cores: bound to its first core,
   // as `srun --cpu-bind=cores` or `taskset -c N` bind a rank's process.
@@ -36,6 +39,23 @@ TEST(UsableCores, FollowTheAffinityTheLauncherGave) {
   });
   pinned.join();
   EXPECT_EQ(bound, 1u);
+}
+
+// torchrun starts its workers unbound: the node's cores are shared by LOCAL_WORLD_SIZE ranks (Open
+// MPI and MPICH say the same under their own names); a value that is not a count is ignored.
+TEST(UsableCores, AreSharedWithTheLaunchersOtherProcessesOnTheNode) {
+  const auto cpus = static_cast<std::size_t>(cpusOfThisThread());
+  ::setenv("LOCAL_WORLD_SIZE", std::to_string(cpus).c_str(), 1);
+  EXPECT_EQ(feedscope::io::localProcesses(), cpus);
+  EXPECT_EQ(feedscope::io::usableCores(), 1u);
+  ::setenv("LOCAL_WORLD_SIZE", std::to_string(4 * cpus).c_str(), 1);
+  EXPECT_EQ(feedscope::io::usableCores(), 1u);  // never fewer than one
+  ::setenv("LOCAL_WORLD_SIZE", "eight", 1);
+  ::setenv("OMPI_COMM_WORLD_LOCAL_SIZE", "0", 1);
+  ::setenv("MPI_LOCALNRANKS", "1", 1);
+  EXPECT_EQ(feedscope::io::localProcesses(), 1u);
+  EXPECT_EQ(feedscope::io::usableCores(), cpus);
+  for (const char* name : feedscope::io::kLocalProcessVariables) ::unsetenv(name);
 }
 
 }  // namespace
