@@ -5,7 +5,6 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <array>
 #include <charconv>
 #include <cstdlib>
 #include <string_view>

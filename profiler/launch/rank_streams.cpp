@@ -1,8 +1,6 @@
 // Grouping a recording's process streams by the rank each one's launcher variables name.
 #include "launch/rank_streams.h"
 
-#include <algorithm>
-
 #include "trace/rank_environment.h"
 
 namespace feedscope::launch {

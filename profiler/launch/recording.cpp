@@ -9,11 +9,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <limits>
-#include <map>
 
 #include "inject/process_facts.h"
 #include "io/input_error.h"

@@ -120,6 +120,17 @@ error_code jsonStringOf(sj::value value, std::string_view& out, std::deque<std::
   return decodeJsonString(raw.raw(), &out, &storage);
 }
 
+error_code validateJsonObject(sj::object object) {
+  error_code e = simdjson::SUCCESS;
+  for (auto fieldResult : object) {
+    sj::field field;
+    if ((e = std::move(fieldResult).get(field)) != simdjson::SUCCESS) return e;
+    if ((e = decodeJsonString(field.key().raw(), nullptr, nullptr)) != simdjson::SUCCESS) return e;
+    if ((e = validateJsonValue(field.value())) != simdjson::SUCCESS) return e;
+  }
+  return simdjson::SUCCESS;
+}
+
 error_code validateJsonValue(sj::value value) {
   sj::json_type type;
   error_code e = value.type().get(type);
@@ -138,13 +149,7 @@ error_code validateJsonValue(sj::value value) {
     case sj::json_type::object: {
       sj::object object;
       if ((e = value.get_object().get(object)) != simdjson::SUCCESS) return e;
-      for (auto fieldResult : object) {
-        sj::field field;
-        if ((e = std::move(fieldResult).get(field)) != simdjson::SUCCESS) return e;
-        if ((e = decodeJsonString(field.key().raw(), nullptr, nullptr)) != simdjson::SUCCESS) return e;
-        if ((e = validateJsonValue(field.value())) != simdjson::SUCCESS) return e;
-      }
-      return simdjson::SUCCESS;
+      return validateJsonObject(object);
     }
     case sj::json_type::number: {
       sj::number number;

@@ -17,6 +17,8 @@ namespace feedscope::trace {
 // element (commas, colons, brackets), every key and string (escapes, no raw control characters),
 // numbers (the JSON grammar: no 0x10, no leading zeros), true, false, null.
 simdjson::error_code validateJsonValue(simdjson::ondemand::value value);
+// The same for an object already opened: every key and every value.
+simdjson::error_code validateJsonObject(simdjson::ondemand::object object);
 
 // Decodes the JSON string whose opening quote precedes `afterQuote` into `out` (or only checks it,
 // with `out` null). Strings without escapes are returned as views into the input, decoded ones are
