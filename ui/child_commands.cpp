@@ -58,7 +58,8 @@ QStringList demoArguments(const DemoOptions& o) {
 }
 
 QStringList recordArguments(const RecordOptions& o) {
-  QStringList args{"record", "-o", o.output};
+  // The panel opens what was recorded: nothing recorded is a failure there (exit 3 with the reason).
+  QStringList args{"record", "-o", o.output, "--require-trace"};
   if (!o.label.trimmed().isEmpty()) args << "--label" << o.label.trimmed();
   args << "--progress"
        << "machine"

@@ -1,5 +1,7 @@
 // feedscope demo: the built-in training loop in each prefetch mode, recorded into one session, then
 // the comparison report.
+#include <fmt/format.h>
+
 #include "commands.h"
 #include "numeric_options.h"
 #include "gpu_commands.h"
@@ -21,9 +23,12 @@ void addDemoCommand(CLI::App& app, CommandAction& action) {
       ->check(numberIn(1, 1'000'000));
   cmd->add_option("--batch-mib", o->batch_mib, "MiB per batch (default 64)")
       ->check(numberIn(1.0 / 1024, 4096.0));
-  cmd->add_option("--compute-ms", o->compute_ms, "GPU time of forward + backward per step (default 10)")
+  const workload::WorkloadConfig defaults;
+  cmd->add_option("--compute-ms", o->compute_ms,
+                  fmt::format("GPU time of forward + backward per step (default {})", defaults.compute_ms))
       ->check(numberIn(0.01, 10'000.0));
-  cmd->add_option("--load-ms", o->load_ms, "CPU time a loader worker spends on one batch (default 20)")
+  cmd->add_option("--load-ms", o->load_ms,
+                  fmt::format("CPU time a loader worker spends on one batch (default {})", defaults.load_ms))
       ->check(numberIn(0.0, 60'000.0));
   cmd->add_option("--workers", o->workers, "loader worker threads (default 4)")->check(numberIn(1, 256));
   cmd->add_option("--depth", o->depth, "prefetch ring depth for modes on and on-pageable (default 2)")

@@ -61,7 +61,7 @@ std::string manPage(const std::string& summary, const std::vector<CommandEntry>&
            {"0", "success"},
            {"1", "internal error (a bug: please report it)"},
            {"2", "bad input file or usage"},
-           {"3", "no GPU or no driver, or a build without CUDA (devices, demo, calibrate, record)"},
+           {"3", "no GPU or no driver, or a build without CUDA (devices, demo, calibrate, record); record: nothing recorded with --require-trace"},
            {"4", "report: a --fail-if threshold was crossed"},
            {"126", "record: the program exists but cannot be executed"},
            {"127", "record: the program does not exist"}}) {

@@ -47,6 +47,7 @@ void BufferDecoder::decode(std::uint8_t* buffer, std::size_t valid_size, CUconte
   counts_.records += batch_.records;
   counts_.dropped += batch_.dropped;
   counts_.invalid += batch_.invalid;
+  counts_.untimed_events += batch_.untimed_events;
   ++counts_.buffers;
   if (batch_.unreadable_tail != 0) ++counts_.buffers_cut_short;
   counts_.open_markers = decoder_.openMarkers();

@@ -23,6 +23,7 @@ struct BufferCounts {
   std::atomic<std::uint64_t> records{0};
   std::atomic<std::uint64_t> dropped{0};
   std::atomic<std::uint64_t> invalid{0};
+  std::atomic<std::uint64_t> untimed_events{0};
   std::atomic<std::uint64_t> buffers{0};
   std::atomic<std::uint64_t> buffers_cut_short{0};  // ended in a record CUPTI could not read
   std::atomic<std::uint64_t> open_markers{0};

@@ -67,4 +67,9 @@ std::uint64_t BufferPool::handedOut() const {
   return handed_out_;
 }
 
+BufferPool::Buffer bufferForCupti(BufferPool& pool, bool inForkedChild) {
+  if (inForkedChild) return {};
+  return pool.acquire();
+}
+
 }  // namespace feedscope::cupti

@@ -43,4 +43,9 @@ class BufferPool {
   std::uint64_t handed_out_ = 0;
 };
 
+// What CUPTI's buffer request gets: a buffer of `pool`, or none at all in a child forked from a
+// process where CUPTI ran (a DataLoader worker), without touching the pool's lock there: another
+// thread of the parent may have held it at fork() and would never release it in the child.
+BufferPool::Buffer bufferForCupti(BufferPool& pool, bool inForkedChild);
+
 }  // namespace feedscope::cupti

@@ -15,6 +15,8 @@
 #include "cupti/buffer_decoder.h"
 #include "cupti/buffer_pool.h"
 #include "cupti/cupti_error.h"
+#include "cupti/driver_calls.h"
+#include "driver_probe/cuda_driver.h"
 
 namespace feedscope::cupti {
 
@@ -50,8 +52,13 @@ std::string resultText(CUptiResult r) {
 }
 
 [[noreturn]] void fail(const char* call, CUptiResult r, std::string_view otherSubscriber = {}) {
-  throw CollectorError(describeCuptiFailure(call, static_cast<int>(r), resultText(r), otherSubscriber),
-                       static_cast<int>(r));
+  std::string message = describeCuptiFailure(call, static_cast<int>(r), resultText(r), otherSubscriber);
+  // Errors 999 (unknown) and 15 (not initialised) do not say why; the driver's version does: missing,
+  // older than the CUDA this CUPTI was built for, or present and refusing (driver_probe/cuda_driver.h).
+  if (r == CUPTI_ERROR_UNKNOWN || r == CUPTI_ERROR_NOT_INITIALIZED) {
+    message += ": " + driver_probe::cuptiStartFailureReason(CUDA_VERSION / 1000);
+  }
+  throw CollectorError(message, static_cast<int>(r));
 }
 
 // Runtime and driver calls made thousands of times per step that say nothing about starvation.
@@ -79,7 +86,8 @@ constexpr CUpti_CallbackId kNoisyDriverCalls[] = {
 };
 
 void CUPTIAPI onBufferRequested(std::uint8_t** buffer, std::size_t* size, std::size_t* maxNumRecords) {
-  BufferPool::Buffer b = process().pool.acquire();
+  // In a forked child (a DataLoader worker) no buffer, and no lock taken: CUPTI drops the records.
+  BufferPool::Buffer b = bufferForCupti(process().pool, process().forked_child.load());
   *buffer = b.data;
   *size = b.bytes;
   *maxNumRecords = 0;  // as many as fit
@@ -99,13 +107,15 @@ void markForkedChild() {
 struct Collector::Impl {
   Impl(ActivitySink& s, CollectorOptions o) : options(std::move(o)), buffers(s, cuptiBufferApi()) {}
 
-  void enable(CUpti_ActivityKind kind);
+  void enable(CUpti_ActivityKind kind, bool dumpExisting = false);
+  void enableDriverLaunches();
   void disableAll();
   ClockTriple clockTriple() const;
 
   CollectorOptions options;
   CUpti_SubscriberHandle subscriber = nullptr;
   std::vector<CUpti_ActivityKind> enabled;
+  std::vector<std::uint32_t> enabled_driver_calls;  // cuptiActivityEnableDriverApi, without the DRIVER kind
   // Decoding state, used only with process().decode held; its counts are readable at any time.
   BufferDecoder buffers;
   std::atomic<std::uint64_t> refused_at_start{0};
@@ -150,15 +160,27 @@ void CUPTIAPI onCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_Call
 
 }  // namespace
 
-void Collector::Impl::enable(CUpti_ActivityKind kind) {
-  CUptiResult r = cuptiActivityEnable(kind);
-  if (r != CUPTI_SUCCESS) fail("cuptiActivityEnable", r);
+void Collector::Impl::enable(CUpti_ActivityKind kind, bool dumpExisting) {
+  CUptiResult r = dumpExisting ? cuptiActivityEnableAndDump(kind) : cuptiActivityEnable(kind);
+  if (r != CUPTI_SUCCESS) fail(dumpExisting ? "cuptiActivityEnableAndDump" : "cuptiActivityEnable", r);
   enabled.push_back(kind);
+}
+
+// Only the driver calls of cupti/driver_calls.h: CUPTI records a driver call enabled one by one
+// without the DRIVER kind (cupti_activity.h, cuptiActivityEnableDriverApi).
+void Collector::Impl::enableDriverLaunches() {
+  for (std::uint32_t cbid : recordedDriverCallbacks()) {
+    CUptiResult r = cuptiActivityEnableDriverApi(cbid, 1);
+    if (r != CUPTI_SUCCESS) fail("cuptiActivityEnableDriverApi", r);
+    enabled_driver_calls.push_back(cbid);
+  }
 }
 
 void Collector::Impl::disableAll() {
   for (CUpti_ActivityKind kind : enabled) cuptiActivityDisable(kind);
   enabled.clear();
+  for (std::uint32_t cbid : enabled_driver_calls) cuptiActivityEnableDriverApi(cbid, 0);
+  enabled_driver_calls.clear();
 }
 
 ClockTriple Collector::Impl::clockTriple() const {
@@ -228,7 +250,9 @@ void Collector::start() {
         setenv("NVTX_INJECTION64_PATH", info.dli_fname, 0);
       }
     }
-    if (o.devices) impl.enable(CUPTI_ACTIVITY_KIND_DEVICE);
+    // CUPTI writes DEVICE records when the driver initialises; a collector started after that (the demo,
+    // a test that looked for GPUs first) gets them only from EnableAndDump (cupti_activity.h).
+    if (o.devices) impl.enable(CUPTI_ACTIVITY_KIND_DEVICE, /*dumpExisting=*/true);
     if (o.kernels) impl.enable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
     if (o.memory) {
       impl.enable(CUPTI_ACTIVITY_KIND_MEMCPY);
@@ -236,7 +260,11 @@ void Collector::start() {
       impl.enable(CUPTI_ACTIVITY_KIND_MEMSET);
     }
     if (o.runtime_api) impl.enable(CUPTI_ACTIVITY_KIND_RUNTIME);
-    if (o.driver_api) impl.enable(CUPTI_ACTIVITY_KIND_DRIVER);
+    if (o.driver_api) {
+      impl.enable(CUPTI_ACTIVITY_KIND_DRIVER);
+    } else if (o.driver_launches) {
+      impl.enableDriverLaunches();
+    }
     if (o.trim_noisy_api) {
       if (o.runtime_api) {
         for (CUpti_CallbackId id : kNoisyRuntimeCalls) cuptiActivityEnableRuntimeApi(id, 0);
@@ -245,7 +273,13 @@ void Collector::start() {
         for (CUpti_CallbackId id : kNoisyDriverCalls) cuptiActivityEnableDriverApi(id, 0);
       }
     }
-    if (o.synchronization) impl.enable(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION);
+    if (o.synchronization) {
+      impl.enable(CUPTI_ACTIVITY_KIND_SYNCHRONIZATION);
+      // A cudaEventQuery or cudaStreamQuery that found the work unfinished returned at once: it is not
+      // a wait, and recording it as a synchronisation would show host blocking that never happened.
+      // Best effort: a CUPTI that cannot leave them out still records everything else.
+      cuptiActivityEnableAllSyncRecords(0);
+    }
     if (o.cuda_events) {
       impl.enable(CUPTI_ACTIVITY_KIND_CUDA_EVENT);
       if ((r = cuptiActivityEnableCudaEventDeviceTimestamps(1)) != CUPTI_SUCCESS) {
@@ -328,6 +362,7 @@ CollectorStats Collector::stats() const {
   s.records = counts.records.load();
   s.dropped = counts.dropped.load();
   s.invalid = counts.invalid.load();
+  s.untimed_events = counts.untimed_events.load();
   s.buffers_completed = counts.buffers.load();
   s.buffers_cut_short = counts.buffers_cut_short.load();
   s.buffers_refused = process().pool.refused() - impl.refused_at_start;

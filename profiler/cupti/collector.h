@@ -49,7 +49,13 @@ struct CollectorOptions {
   bool kernels = true;          // CONCURRENT_KERNEL (never KERNEL: it serializes kernels)
   bool memory = true;           // MEMCPY, MEMCPY2 (peer), MEMSET
   bool runtime_api = true;      // cuda* calls, with correlation ids
-  bool driver_api = false;      // cu* calls (Triton, cuLaunchKernel users); doubles the API volume
+  // cu* calls that launch, copy, set or wait (cuLaunchKernel, cuMemcpyHtoDAsync, cuMemsetD32,
+  // cuStreamSynchronize: cupti/driver_calls.h), the way cuBLAS, Triton and other libraries launch work
+  // without the runtime. Without them such a kernel has no launching call: no flow, and a --capture
+  // window drops it when it runs after the window closed. CUPTI records only the driver calls the
+  // program makes itself, not those the runtime makes for it, so nothing is counted twice.
+  bool driver_launches = true;
+  bool driver_api = false;  // every cu* call instead (doubles the API volume)
   bool synchronization = true;  // stream/event/context synchronization
   bool cuda_events = true;      // cudaEventRecord, with device timestamps
   bool overhead = true;         // CUPTI and driver overhead (lazy loading, buffer flushes)
@@ -74,6 +80,7 @@ struct CollectorStats {
   std::uint64_t records = 0;            // records read from completed buffers
   std::uint64_t dropped = 0;            // records CUPTI lost (no buffer, buffer full)
   std::uint64_t invalid = 0;            // start 0 or end < start: left out
+  std::uint64_t untimed_events = 0;     // cudaEventRecord of events made with cudaEventDisableTiming: no time, left out
   std::uint64_t buffers_completed = 0;  // buffers CUPTI handed back
   std::uint64_t buffers_refused = 0;    // requests refused because max_buffers were out
   std::uint64_t buffers_cut_short = 0;  // buffers that ended in a record CUPTI could not read

@@ -10,6 +10,7 @@ void DecodedBatch::clear() {
   records = 0;
   dropped = 0;
   invalid = 0;
+  untimed_events = 0;
   unreadable_tail = 0;
 }
 

@@ -64,6 +64,9 @@ struct DecodedBatch {
   std::uint64_t records = 0;               // records read from the buffer
   std::uint64_t dropped = 0;               // records CUPTI lost since the previous batch (buffers full)
   std::uint64_t invalid = 0;               // records with start 0 or end < start: counted, left out
+  // CUDA_EVENT records of events created with cudaEventDisableTiming (a prefetch ring's, PyTorch's
+  // stream events): CUPTI gives them device timestamp 0. Not damage: counted apart, left out.
+  std::uint64_t untimed_events = 0;
   // The CUPTI result that stopped reading the buffer before its end (a record CUPTI could not read:
   // the rest of that buffer is lost, uncounted), or 0 when every record was read.
   int unreadable_tail = 0;

@@ -387,6 +387,10 @@ void RecordDecoder::decode(const CUpti_Activity& record, DecodedBatch& out) {
     }
     case CUPTI_ACTIVITY_KIND_CUDA_EVENT: {
       const auto& r = reinterpret_cast<const CUpti_ActivityCudaEvent2&>(record);
+      if (r.deviceTimestamp == 0) {
+        ++out.untimed_events;  // an event made with cudaEventDisableTiming has no time to place
+        return;
+      }
       keep(decodeCudaEvent(r, strings_), r.deviceTimestamp, r.deviceTimestamp, out);
       return;
     }

@@ -12,6 +12,11 @@ cupti::CollectorOptions collectorOptionsFor(const RecorderConfig& config) {
   // add a second thread doing the same.
   options.flush_period_ms = 0;
   options.subscriber_name = "feedscope record";
+  options.cuda_events = !config.leavesOut("events");
+  options.synchronization = !config.leavesOut("syncs");
+  options.driver_launches = !config.leavesOut("driver");
+  options.runtime_api = !config.leavesOut("runtime");
+  options.overhead = !config.leavesOut("overhead");
   return options;
 }
 

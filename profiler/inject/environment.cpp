@@ -42,6 +42,23 @@ RecorderConfig readRecorderConfig(const std::function<const char*(const char*)>&
                                 std::to_string(kDefaultFlushMs));
     }
   }
+  if (const char* text = lookup(kLeaveOutVar); text != nullptr && *text != '\0') {
+    std::string_view rest(text);
+    while (!rest.empty()) {
+      const std::size_t comma = rest.find(',');
+      const std::string_view group = rest.substr(0, comma);
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      if (group.empty()) continue;
+      bool known = false;
+      for (std::string_view g : kLeavableGroups) known = known || g == group;
+      if (known) {
+        config.leave_out.emplace_back(group);
+      } else {
+        config.problems.push_back(std::string(kLeaveOutVar) + ": '" + std::string(group) +
+                                  "' is not a group of records (events, syncs, driver, runtime, overhead); ignored");
+      }
+    }
+  }
   return config;
 }
 

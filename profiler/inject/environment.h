@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace feedscope::inject {
@@ -23,6 +24,13 @@ inline constexpr const char* kWindowEndVar = "FEEDSCOPE_WINDOW_END_NS";
 // How often the flush thread writes what has been collected (default 1000 ms).
 inline constexpr const char* kFlushMsVar = "FEEDSCOPE_FLUSH_MS";
 
+// Comma-separated groups of records the collector leaves out (--leave-out): to lighten a recording,
+// or to find which part of it costs a program time.
+inline constexpr const char* kLeaveOutVar = "FEEDSCOPE_LEAVE_OUT";
+// The groups, as --leave-out names them: CUDA event records, synchronisations, the driver calls that
+// launch and copy (cupti/driver_calls.h), runtime calls, CUPTI's overhead records.
+inline constexpr std::string_view kLeavableGroups[] = {"events", "syncs", "driver", "runtime", "overhead"};
+
 inline constexpr int kDefaultFlushMs = 1000;
 
 struct RecorderConfig {
@@ -31,10 +39,17 @@ struct RecorderConfig {
   std::int64_t window_start_ns = 0;        // keep records starting at or after this
   std::int64_t window_end_ns = INT64_MAX;  // and before this
   int flush_ms = kDefaultFlushMs;
+  std::vector<std::string> leave_out;  // of kLeavableGroups
   // Values that could not be used, each a sentence for the stream's messages.
   std::vector<std::string> problems;
 
   bool enabled() const { return !raw_dir.empty(); }
+  bool leavesOut(std::string_view group) const {
+    for (const auto& g : leave_out) {
+      if (g == group) return true;
+    }
+    return false;
+  }
   bool inWindow(std::int64_t start_ns) const {
     return start_ns >= window_start_ns && start_ns < window_end_ns;
   }

@@ -138,6 +138,9 @@ void ProcessRecorder::flushLoop() {
     if (stop_requested_ || inForkedChild()) break;
     lock.unlock();
     flushOnce(false);
+    // A sample a flush: if another profiler changes CUPTI's clock later (torch.profiler), the merge
+    // keeps what came before the first sample that disagrees (launch/stream_clock.h).
+    if (!sourceStopped()) writeClockSample(rawstream::ClockWhen::Periodic);
     stopSourceAfterWindow();
     lock.lock();
   }

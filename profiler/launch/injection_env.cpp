@@ -1,6 +1,7 @@
 // Locating the injection library and building the recorded program's environment.
 #include "launch/injection_env.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -12,8 +13,23 @@ namespace feedscope::launch {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// True when `path` is `folder` or lies below it, both resolved (links, "..").
+bool liesInside(const fs::path& path, const fs::path& folder) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(path, ec);
+  if (ec) return false;
+  fs::path f = fs::weakly_canonical(folder, ec);
+  if (ec || f.empty()) return false;
+  auto [end, _] = std::mismatch(f.begin(), f.end(), p.begin(), p.end());
+  return end == f.end();
+}
+
+}  // namespace
+
 std::optional<std::string> locateInjectionLibrary(const std::string& executablePath,
-                                                  const std::string& buildTreePath) {
+                                                  const BuildTreeLibrary& buildTree) {
   std::vector<fs::path> candidates;
   if (const char* forced = std::getenv(kInjectLibraryVar); forced != nullptr && *forced != '\0') {
     candidates.emplace_back(forced);  // when set, it is the only place looked at
@@ -21,7 +37,10 @@ std::optional<std::string> locateInjectionLibrary(const std::string& executableP
     fs::path dir = fs::path(executablePath).parent_path();
     candidates.push_back(dir / kInjectLibraryName);
     candidates.push_back(dir / ".." / "lib" / "feedscope" / kInjectLibraryName);
-    if (!buildTreePath.empty()) candidates.emplace_back(buildTreePath);
+    candidates.push_back(dir / ".." / "lib" / kInjectLibraryName);
+    if (!buildTree.library.empty() && !buildTree.root.empty() && liesInside(executablePath, buildTree.root)) {
+      candidates.emplace_back(buildTree.library);
+    }
   }
   for (const auto& c : candidates) {
     std::error_code ec;
@@ -43,6 +62,7 @@ std::vector<std::string> recordingEnvironment(const char* const* current, const 
     ours[inject::kWindowEndVar] = std::to_string(settings.window_end_ns);
   }
   if (settings.flush_ms > 0) ours[inject::kFlushMsVar] = std::to_string(settings.flush_ms);
+  if (!settings.leave_out.empty()) ours[inject::kLeaveOutVar] = settings.leave_out;
 
   std::vector<std::string> env;
   for (const char* const* e = current; e != nullptr && *e != nullptr; ++e) {

@@ -14,11 +14,20 @@ namespace feedscope::launch {
 inline constexpr const char* kInjectLibraryVar = "FEEDSCOPE_INJECT_LIBRARY";
 inline constexpr const char* kInjectLibraryName = "libfeedscope-inject.so";
 
+// The library as the build tree that compiled this feedscope holds it: used only by a feedscope that
+// runs from that build tree, never by a copied, packed or installed one (which must find its own, or
+// say that it has none, rather than load whatever a build folder on this machine holds).
+struct BuildTreeLibrary {
+  std::string library;  // the build tree's libfeedscope-inject.so (may be empty)
+  std::string root;     // the build tree's top folder
+};
+
 // The library's absolute path: $FEEDSCOPE_INJECT_LIBRARY, else beside the executable, else
-// <prefix>/lib/feedscope/ for an installed feedscope, else `buildTreePath` (may be empty). nullopt
-// when none exists.
+// <prefix>/lib/feedscope/ (an installed feedscope, and the device folder tests/gpu packs), else
+// <prefix>/lib/, else the build tree's when the executable lies inside that build tree. nullopt when
+// none exists.
 std::optional<std::string> locateInjectionLibrary(const std::string& executablePath,
-                                                  const std::string& buildTreePath);
+                                                  const BuildTreeLibrary& buildTree = {});
 
 struct InjectionSettings {
   std::string library;  // absolute path of libfeedscope-inject.so
@@ -27,6 +36,7 @@ struct InjectionSettings {
   std::int64_t window_start_ns = 0;
   std::int64_t window_end_ns = std::numeric_limits<std::int64_t>::max();
   int flush_ms = 0;  // 0: the library's default
+  std::string leave_out;  // --leave-out, comma-separated groups (inject/environment.h); "" for none
 };
 
 // `current` is an environ-style list. Variables of ours that the user had set are replaced, each

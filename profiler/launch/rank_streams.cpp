@@ -1,6 +1,9 @@
 // Grouping a recording's process streams by the rank each one's launcher variables name.
 #include "launch/rank_streams.h"
 
+#include <algorithm>
+
+#include "launch/stream_merge.h"
 #include "trace/rank_environment.h"
 
 namespace feedscope::launch {
@@ -15,10 +18,18 @@ std::optional<int> rankBy(std::string_view variable, const std::map<std::string,
   return r ? std::optional<int>(r->rank) : std::nullopt;
 }
 
+bool ranGpuWork(const rawstream::ProcessStream& s) {
+  for (const auto& placed : s.intervals) {
+    if (placed.placement.track == trace::TrackKind::GpuStream) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<RankStreams> groupStreamsByRank(std::vector<rawstream::ProcessStream> streams,
-                                            const std::map<std::string, std::string>& ownLabels) {
+                                            const std::map<std::string, std::string>& ownLabels,
+                                            std::vector<std::string>* notes) {
   std::vector<std::map<std::string, std::string>> labels;
   for (const auto& stream : streams) {
     labels.push_back(stream.environment_recorded ? trace::rankEnvironmentLabels(stream.launcher_environment)
@@ -60,6 +71,16 @@ std::vector<RankStreams> groupStreamsByRank(std::vector<rawstream::ProcessStream
     return groups;
   }
   for (auto& [rank, group] : ranked) groups.push_back(std::move(group));
+  const bool launcherUsedTheGpu = std::any_of(unranked.streams.begin(), unranked.streams.end(), ranGpuWork);
+  if (!unranked.streams.empty() && !launcherUsedTheGpu) {
+    for (const auto& s : unranked.streams) {
+      if (notes != nullptr) {
+        notes->push_back(processLabel(s) + ": names no rank and ran no GPU work (a launcher that initialised "
+                                           "CUDA): not made a run of its own");
+      }
+    }
+    return groups;
+  }
   if (!unranked.streams.empty()) {
     // Processes beside the ranks that say no rank: record's own variables would name a rank they are
     // not (`srun` gives every process of the node SLURM_PROCID), so they keep none.

@@ -24,11 +24,15 @@ struct RankStreams {
 // (RANK, else SLURM_PROCID, else OMPI_COMM_WORLD_RANK); a process without that one names no rank.
 // One group when the processes name at most one rank between them (a plain program, or one rank
 // recorded by `srun feedscope record ...`): today's one run, with the rank's labels. Otherwise one group
-// per rank, lowest first, and last the processes that name no rank, when there are any (a launcher that
-// used CUDA itself). A stream written without the Environment record takes `ownLabels`, the launcher
-// variables of `record` itself, which the program inherited.
+// per rank, lowest first, and last the processes that name no rank, when one of them ran GPU work (a
+// launcher that used the GPU itself). Beside ranks, processes of no rank without GPU work are left out,
+// each said in `notes` when given: torchrun's agent initialises CUDA (torch.cuda.device_count) and
+// records nothing else, and would be read as a run with no GPU. A stream written without the
+// Environment record takes `ownLabels`, the launcher variables of `record` itself, which the program
+// inherited.
 std::vector<RankStreams> groupStreamsByRank(std::vector<rawstream::ProcessStream> streams,
-                                            const std::map<std::string, std::string>& ownLabels);
+                                            const std::map<std::string, std::string>& ownLabels,
+                                            std::vector<std::string>* notes = nullptr);
 
 // The run name of a group: `label` for the only group, "label rank N" for a rank's, "label (no rank)"
 // for the processes of no rank beside ranks.

@@ -18,7 +18,7 @@
 #include "io/open_input.h"
 #include "io/session_lock.h"
 #include "io/session_store.h"
-#include "launch/cuda_driver_probe.h"
+#include "driver_probe/cuda_driver.h"
 #include "launch/injection_env.h"
 #include "launch/progress_lines.h"
 #include "launch/rank_streams.h"
@@ -149,6 +149,7 @@ std::optional<ChildExit> Recording::run(SpawnFailure& failure) {
   settings.window_start_ns = window_start_ns_;
   settings.window_end_ns = window_end_ns_;
   settings.flush_ms = options_.flush_ms;
+  settings.leave_out = options_.leave_out;
   std::vector<std::string> warningsAgain;  // the constructor's, again
   auto env = recordingEnvironment(environ, settings, warningsAgain);
 
@@ -192,12 +193,13 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   }
   summary.processes = streams.size();
   if (streams.empty()) {
+    // One line, said by record_command (and read by the GUI's run panel).
     if (!files.empty()) {
-      summary.notes.push_back("no raw stream could be read: nothing was recorded");
-    } else if (auto reason = cudaUnavailableReason()) {
-      summary.cuda_unavailable = "nothing was recorded: " + *reason;  // record_command says it
+      summary.nothing_recorded = "no raw stream could be read: nothing was recorded";
+    } else if (auto reason = driver_probe::cudaUnavailableReason()) {
+      summary.nothing_recorded = "nothing was recorded: " + *reason;
     } else {
-      summary.notes.push_back("no process of the program initialised CUDA: nothing was recorded");
+      summary.nothing_recorded = "no process of the program initialised CUDA: nothing was recorded";
     }
     remove_raw_dir_ = files.empty() && !options_.keep_raw;
     if (!remove_raw_dir_) summary.raw_dir_kept = raw_dir_;
@@ -209,12 +211,13 @@ RecordSummary Recording::collect(const ChildExit& exit) {
   // wrote them, else those of this process, which the program inherited) name it, and each rank
   // becomes a run so that the session reads as one job (job/rank_identity.h, launch/rank_streams.h).
   std::vector<RankStreams> groups =
-      groupStreamsByRank(std::move(streams), trace::rankEnvironmentLabels(inject::launcherEnvironment()));
+      groupStreamsByRank(std::move(streams), trace::rankEnvironmentLabels(inject::launcherEnvironment()), &summary.notes);
   std::vector<trace::Run> runs;
   for (auto& group : groups) {
     // The program's arguments and the label come from argv: any bytes, made UTF-8 here, where they enter.
     trace::Run run = mergeProcessStreams(group.streams, recordedStrings,
-                                         trace::validUtf8(rankGroupRunName(options_.label, group, groups.size())));
+                                         trace::validUtf8(rankGroupRunName(options_.label, group, groups.size())),
+                                         &summary.notes);
     run.command = trace::validUtf8(quoteCommandLine(options_.argv));
     run.labels["exit"] = exit.describe();
     for (const auto& [key, value] : group.labels) run.labels[key] = trace::validUtf8(value);

@@ -32,6 +32,7 @@ struct RecordOptions {
   bool machine_progress = false;  // FEEDSCOPE-PROGRESS lines on stderr
   std::string injection_library;
   int flush_ms = 0;       // 0: the library's default
+  std::string leave_out;  // --leave-out groups, comma-separated (inject/environment.h)
   bool keep_raw = false;  // keep the raw streams folder after a successful save
   // Another writer of the same session: wait for it (calling on_session_wait with a line to show),
   // or, with wait_for_session false, fail the save.
@@ -51,9 +52,10 @@ struct RecordSummary {
   std::string save_error;          // why nothing was saved, when something was recorded
   io::FailureKind save_failure = io::FailureKind::OutputFailed;
   std::string raw_dir_kept;        // the raw streams folder, when it was kept
-  // Why no process could have initialised CUDA (no driver, no GPU), when nothing was recorded and
-  // the driver says so; empty when the driver is usable (the program simply used no CUDA).
-  std::string cuda_unavailable;
+  // "nothing was recorded: <why>" (no CUDA driver, a driver that sees no GPU, no process of the
+  // program initialised CUDA, no stream readable) when nothing was; empty when something was. Said on
+  // stderr; `record` still returns the program's status unless --require-trace asks for exit 3.
+  std::string nothing_recorded;
 };
 
 class Recording {

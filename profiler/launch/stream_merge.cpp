@@ -1,6 +1,8 @@
 // Merging process streams into one run.
 #include "launch/stream_merge.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -8,6 +10,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "launch/stream_clock.h"
 #include "trace/device_identity.h"
 #include "trace/run_builder.h"
 
@@ -45,7 +48,7 @@ std::string processLabel(const ProcessStream& s) {
 }
 
 trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::StringTable& strings,
-                               const std::string& label) {
+                               const std::string& label, std::vector<std::string>* notes) {
   std::vector<const ProcessStream*> streams;
   for (const auto& s : input) streams.push_back(&s);
   // Processes in the order they started: the program first, then its children.
@@ -95,6 +98,9 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
     builder.countInvalid(s->invalid);
 
     const std::int64_t shift = toMonotonicOffset(*s);
+    // Records stamped after another profiler changed CUPTI's clock would land at the wrong time.
+    const StreamClockCheck clock = checkStreamClock(*s);
+    std::uint64_t afterClockChange = 0;
     std::vector<trace::StringId> names(s->strings.size(), 0);
     std::vector<bool> interned(s->strings.size(), false);
     // The stream stores each arguments text once (a String); the run does too.
@@ -104,6 +110,10 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
 
     for (const auto& placed : s->intervals) {
       trace::Interval iv = placed.interval;
+      if (iv.start_ns > clock.trusted_until_ns) {
+        ++afterClockChange;
+        continue;
+      }
       // CLOCK_MONOTONIC readings are positive: anything below zero, past kMaxPlausibleNs or longer
       // than kMaxPlausibleDurationNs, before or after the clock shift, is damage, which would
       // overflow the analysis' sums. Spans are judged by the one rule (trace::spanValidity) first.
@@ -150,6 +160,15 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
         iv.arguments = id;
       }
       builder.add(slot->second, iv);
+    }
+    if (clock.changed) {
+      std::string line = fmt::format(
+          "{}: {}; its {} records from then on are left out rather than placed on a wrong clock (record "
+          "without torch.profiler, or read the torch.profiler trace itself)",
+          process, clock.problem, afterClockChange);
+      run.labels["clock " + std::to_string(s->pid)] =
+          fmt::format("changed during the recording: {} records left out", afterClockChange);
+      if (notes != nullptr) notes->push_back(std::move(line));
     }
   }
 

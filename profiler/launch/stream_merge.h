@@ -12,9 +12,12 @@
 
 namespace feedscope::launch {
 
-// Builds the run named `label`; names are interned into `strings`. Streams may come in any order.
+// Builds the run named `label`; names are interned into `strings`. Streams may come in any order. A
+// stream whose clock changed during the recording (launch/stream_clock.h) keeps only what it recorded
+// before; `notes`, when given, gets a line saying so.
 trace::Run mergeProcessStreams(const std::vector<rawstream::ProcessStream>& streams,
-                               trace::StringTable& strings, const std::string& label);
+                               trace::StringTable& strings, const std::string& label,
+                               std::vector<std::string>* notes = nullptr);
 
 // "python3 4242": how a process is named in track names and messages.
 std::string processLabel(const rawstream::ProcessStream& stream);

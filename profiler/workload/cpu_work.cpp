@@ -3,6 +3,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -17,6 +18,25 @@ std::uint64_t splitmix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
+struct Sums {
+  std::uint64_t count = 0, sum = 0, squares = 0;
+  void add(std::span<const std::uint8_t> pixels) {
+    for (std::uint8_t p : pixels) {
+      sum += p;
+      squares += static_cast<std::uint64_t>(p) * p;
+    }
+    count += pixels.size();
+  }
+  NormalizationStats stats() const {
+    if (count == 0) return {};
+    double n = static_cast<double>(count);
+    double mean = static_cast<double>(sum) / n;
+    double variance = static_cast<double>(squares) / n - mean * mean;
+    double stddev = variance > 0 ? std::sqrt(variance) : 0.0;
+    return {static_cast<float>(mean), stddev > 0 ? static_cast<float>(1.0 / stddev) : 1.0f};
+  }
+};
+
 }  // namespace
 
 trace::TimeNs threadCpuNowNs() {
@@ -26,42 +46,46 @@ trace::TimeNs threadCpuNowNs() {
 }
 
 void decodeBatch(std::span<std::uint8_t> pixels, std::uint64_t index) {
+  // The first tile, byte by byte from the index (xorshift64*: cheap, every byte depends on the index),
+  // then copied over the rest: every byte written, at memory speed.
+  const std::size_t tile = std::min(pixels.size(), kBatchTileBytes);
   std::uint64_t state = splitmix64(index + 1);
   std::size_t i = 0;
-  for (; i + 8 <= pixels.size(); i += 8) {
-    // xorshift64*: cheap, and every byte depends on the batch index.
+  for (; i + 8 <= tile; i += 8) {
     state ^= state >> 12;
     state ^= state << 25;
     state ^= state >> 27;
     std::uint64_t word = state * 0x2545F4914F6CDD1Dull;
     std::memcpy(pixels.data() + i, &word, 8);
   }
-  for (; i < pixels.size(); ++i) pixels[i] = static_cast<std::uint8_t>(splitmix64(state + i));
+  for (; i < tile; ++i) pixels[i] = static_cast<std::uint8_t>(splitmix64(state + i));
+  for (std::size_t at = tile; at < pixels.size(); at += tile) {
+    std::memcpy(pixels.data() + at, pixels.data(), std::min(tile, pixels.size() - at));
+  }
 }
 
 NormalizationStats measureStats(std::span<const std::uint8_t> pixels) {
-  if (pixels.empty()) return {};
-  std::uint64_t sum = 0;
-  std::uint64_t squares = 0;
-  for (std::uint8_t p : pixels) {
-    sum += p;
-    squares += static_cast<std::uint64_t>(p) * p;
-  }
-  double n = static_cast<double>(pixels.size());
-  double mean = static_cast<double>(sum) / n;
-  double variance = static_cast<double>(squares) / n - mean * mean;
-  double stddev = variance > 0 ? std::sqrt(variance) : 0.0;
-  return {static_cast<float>(mean), stddev > 0 ? static_cast<float>(1.0 / stddev) : 1.0f};
+  Sums sums;
+  sums.add(pixels);
+  return sums.stats();
 }
 
 ProducedBatch produceBatch(std::span<std::uint8_t> pixels, std::uint64_t index, trace::TimeNs cpuBudgetNs) {
-  trace::TimeNs begin = threadCpuNowNs();
+  const trace::TimeNs begin = threadCpuNowNs();
   decodeBatch(pixels, index);
   ProducedBatch out;
+  const std::size_t tile = std::min(pixels.size(), kBatchTileBytes);
+  if (tile == 0) return out;
+  // Whole tiles only (a cut last tile would weigh its bytes differently), round the batch as often as
+  // the budget allows: the time check comes once a tile, so a batch overshoots by at most one tile.
+  const std::size_t wholeTiles = pixels.size() / tile;
+  Sums sums;
   do {
-    out.stats = measureStats(pixels);
-    ++out.passes;
+    const std::size_t at = (out.tiles_measured % wholeTiles) * tile;
+    sums.add(pixels.subspan(at, tile));
+    ++out.tiles_measured;
   } while (threadCpuNowNs() - begin < cpuBudgetNs);
+  out.stats = sums.stats();
   return out;
 }
 

@@ -19,7 +19,7 @@ struct ExpectedOperation {
   std::uint64_t bytes = 0;                              // copies and memsets
   trace::MemoryKind host = trace::MemoryKind::Unknown;  // host side of a copy
   std::string name_contains;                            // kernels: part of the demangled name
-  std::string api;                                      // the runtime call that issued it ("cudaMemcpyAsync")
+  std::string api;  // the runtime or driver call that issued it ("cudaMemcpyAsync", "cuLaunchKernel")
   std::string arguments_contain;  // kernels: part of its arguments' text, its launch configuration
 };
 
@@ -37,7 +37,7 @@ KnownWork runKnownWork(int device);
 
 // What is wrong with `run` as a recording of `work`, one sentence each; empty when it is right: every
 // operation present once on the GPU with its kind, bytes and host memory, in issue order, inside the
-// time the work took on CLOCK_MONOTONIC, each with a runtime call of the right name and correlation id
+// time the work took on CLOCK_MONOTONIC, each with a runtime or driver call of the right name and correlation id
 // on the issuing thread; the NVTX range when `expectRange`.
 std::vector<std::string> checkKnownWork(const trace::Run& run, const trace::StringTable& strings,
                                         const KnownWork& work, bool expectRange);

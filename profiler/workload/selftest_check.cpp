@@ -30,7 +30,8 @@ std::vector<std::string> checkKnownWork(const trace::Run& run, const trace::Stri
     for (std::size_t i = 0; i < track.intervals.size(); ++i) {
       trace::Interval iv = track.intervals.at(i);
       if (track.kind == trace::TrackKind::GpuStream && isKnownKind(iv.kind)) gpu.push_back({iv, &track});
-      if (track.kind == trace::TrackKind::HostThread && iv.kind == trace::IntervalKind::RuntimeApi) {
+      // Runtime and driver calls alike: a kernel launched with cuLaunchKernel has a driver record.
+      if (track.kind == trace::TrackKind::HostThread && trace::isApiCall(iv.kind)) {
         api.push_back({iv, &track});
       }
       if (track.kind == trace::TrackKind::HostThread && strings.get(iv.name) == work.range_name &&
@@ -81,7 +82,7 @@ std::vector<std::string> checkKnownWork(const trace::Run& run, const trace::Stri
                              [&](const Recorded& r) { return r.interval.correlation == got.correlation; });
     if (got.correlation == 0 || call == api.end()) {
       problems.push_back(
-          fmt::format("{}: no runtime call with its correlation id {}", which, got.correlation));
+          fmt::format("{}: no runtime or driver call with its correlation id {}", which, got.correlation));
     } else {
       if (strings.get(call->interval.name) != want.api) {
         problems.push_back(

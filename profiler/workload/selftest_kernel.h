@@ -12,5 +12,8 @@ constexpr int selftestBlocks(int n) { return (n + kSelftestBlockThreads - 1) / k
 
 // Launches feedscopeSelftestKernel over `n` floats of `data` on `stream`.
 cudaError_t launchSelftestKernel(cudaStream_t stream, float* data, int n);
+// The same launch through the driver's cuLaunchKernel, found as cuBLAS and Triton find it (through the
+// runtime's driver entry point, so nothing links libcuda): its record is a driver call.
+cudaError_t launchSelftestKernelThroughDriver(cudaStream_t stream, float* data, int n);
 
 }  // namespace feedscope::workload

@@ -54,6 +54,14 @@ KnownWork runKnownWork(int device) {
                              "feedscopeSelftestKernel", "cudaLaunchKernel",
                              fmt::format(R"("grid": [{}, 1, 1], "block": [{}, 1, 1])", selftestBlocks(kElements),
                                          kSelftestBlockThreads)});
+  // The same kernel launched as cuBLAS and Triton launch theirs: through the driver (cupti/driver_calls.h).
+  checkCuda(launchSelftestKernelThroughDriver(stream.get(), device0.get(), kElements),
+            "launching the self-test kernel through the driver");
+  checkCuda(cudaStreamSynchronize(stream.get()), "self-test kernel through the driver");
+  work.operations.push_back({trace::IntervalKind::Kernel, 0, trace::MemoryKind::Unknown,
+                             "feedscopeSelftestKernel", "cuLaunchKernel",
+                             fmt::format(R"("grid": [{}, 1, 1], "block": [{}, 1, 1])", selftestBlocks(kElements),
+                                         kSelftestBlockThreads)});
   checkCuda(cudaMemsetAsync(device1.get(), 0, kMemset, stream.get()), "memset");
   checkCuda(cudaStreamSynchronize(stream.get()), "memset");
   work.operations.push_back(

@@ -48,9 +48,15 @@ struct WorkloadConfig {
   PrefetchMode mode = PrefetchMode::Off;
   Phase phase = Phase::Train;
   int steps = 200;
-  double batch_mib = 64;   // bytes of one batch, in MiB
-  double compute_ms = 10;  // GPU time of forward + backward per step (the model is tuned to it)
-  double load_ms = 20;     // CPU time a loader worker spends on one batch
+  // The defaults make the four modes differ visibly on an H200 (pageable H2D 6.9 GB/s, pinned 55 GB/s:
+  // docs/gpu-commands.md): a 64 MiB batch copies in about 9.7 ms pageable and 1.2 ms pinned, so off
+  // steps in about copy + compute (16 ms), pinned in 7.2, on in max(compute, copy, load / workers) =
+  // 6, and on-pageable, whose host blocks in each pageable copy, in about 10; the loader (12 ms a
+  // batch on 4 workers: 3 ms) stays faster than any of them, so none of the modes is loader-bound.
+  // These are estimates until docs/gpu-results.md has the card's figures.
+  double batch_mib = 64;  // bytes of one batch, in MiB
+  double compute_ms = 6;  // GPU time of forward + backward per step (the model is tuned to it)
+  double load_ms = 12;    // CPU time a loader worker spends on one batch (workload/cpu_work.h)
   int workers = 4;
   int depth = 2;  // prefetch ring depth (modes on, on-pageable)
   int device = 0;

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cstdint>
 #include <set>
@@ -87,6 +90,31 @@ TEST(BufferPool, CapHoldsWithManyThreadsRequestingAndReleasing) {
   EXPECT_EQ(pool.outstanding(), 0u);
   EXPECT_EQ(pool.handedOut(), granted.load());
   EXPECT_EQ(granted.load() + pool.refused(), 8u * 2000u);
+}
+
+// A child forked while another thread of the parent works the pool (its lock may be held at fork()):
+// CUPTI's buffer request there returns no buffer at once instead of waiting for ever on that lock.
+TEST(BufferPool, AForkedChildGetsNoBufferAndTakesNoLock) {
+  BufferPool pool(4096, 4);
+  std::atomic<bool> stop{false};
+  std::thread busy([&] {
+    while (!stop.load()) pool.release(pool.acquire().data);
+  });
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    alarm(5);  // a wait on the lock would end here, as a failure
+    BufferPool::Buffer b = bufferForCupti(pool, true);
+    _exit(b.data == nullptr && b.bytes == 0 ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  stop = true;
+  busy.join();
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+  BufferPool::Buffer parent = bufferForCupti(pool, false);
+  EXPECT_NE(parent.data, nullptr);
+  EXPECT_TRUE(pool.release(parent.data));
 }
 
 }  // namespace

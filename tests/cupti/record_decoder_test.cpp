@@ -349,10 +349,22 @@ TEST_F(DecoderTest, CudaEventIsAOneNanosecondMarkAtItsDeviceTimestamp) {
   EXPECT_EQ(d.interval.start_ns, 123'456);
   EXPECT_EQ(d.interval.end_ns, 123'457);
   EXPECT_EQ(nameOf(d), "event 3");
-  r.deviceTimestamp = 0;  // device timestamps were not collected
+}
+
+// An event created with cudaEventDisableTiming (the demo's prefetch ring, PyTorch's stream events)
+// comes back with device timestamp 0: counted as such, left out, and never taken for damage.
+TEST_F(DecoderTest, AnEventWithoutTimingIsCountedApartNotAsInvalid) {
+  CUpti_ActivityCudaEvent2 r{};
+  r.kind = CUPTI_ACTIVITY_KIND_CUDA_EVENT;
+  r.streamId = 14;
+  r.eventId = 4;
+  r.deviceTimestamp = 0;
   decoder_.decode(asRecord(r), batch_);
-  EXPECT_EQ(batch_.intervals.size(), 1u);
-  EXPECT_EQ(batch_.invalid, 1u);
+  decoder_.decode(asRecord(r), batch_);
+  EXPECT_TRUE(batch_.intervals.empty());
+  EXPECT_EQ(batch_.untimed_events, 2u);
+  EXPECT_EQ(batch_.invalid, 0u);
+  EXPECT_EQ(decoder_.skipped(), 0u);
 }
 
 TEST_F(DecoderTest, NvtxStartAndEndPairIntoStepsAndDataLoading) {

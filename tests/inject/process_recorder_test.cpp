@@ -115,6 +115,19 @@ TEST(RecorderConfig, DefaultsAndBadValuesNeverStopTheProgram) {
   EXPECT_EQ(bad.problems[1], "FEEDSCOPE_FLUSH_MS='0' is not 1..60000 ms; using 1000");
 }
 
+// --leave-out reaches every process as a list of groups; an unknown group is said and the rest kept.
+TEST(RecorderConfig, GroupsToLeaveOutAreReadAndUnknownOnesSaid) {
+  auto c = configOf({{kRawDirVar, "/d"}, {kLeaveOutVar, "events,,syncs,kernels,driver"}});
+  EXPECT_EQ(c.leave_out, (std::vector<std::string>{"events", "syncs", "driver"}));
+  EXPECT_TRUE(c.leavesOut("syncs"));
+  EXPECT_FALSE(c.leavesOut("runtime"));
+  ASSERT_EQ(c.problems.size(), 1u);
+  EXPECT_EQ(c.problems[0],
+            "FEEDSCOPE_LEAVE_OUT: 'kernels' is not a group of records (events, syncs, driver, runtime, overhead); "
+            "ignored");
+  EXPECT_TRUE(configOf({{kRawDirVar, "/d"}}).leave_out.empty());
+}
+
 TEST(ProcessRecorder, WithoutAFolderNothingIsCreated) {
   std::string error;
   EXPECT_FALSE(ProcessRecorder::create(configOf({}), error));
@@ -243,6 +256,17 @@ TEST(ProcessRecorder, FlushThreadWritesWithoutWaitingForExit) {
   EXPECT_GE(s->flushes(), 1);
   EXPECT_EQ(s->forcedFlushes(), 0);
   recorder->finish();
+  // A clock sample at the start, one after each of the thread's flushes, one at the end, in time
+  // order: the merge finds from them when another profiler changed CUPTI's clock (launch/stream_clock.h).
+  auto clocks = feedscope::rawstream::readRawStream(recorder->writer().path()).stream.clocks;
+  ASSERT_GE(clocks.size(), 3u);
+  EXPECT_EQ(clocks.front().when, ClockWhen::Start);
+  EXPECT_EQ(clocks.back().when, ClockWhen::End);
+  for (std::size_t i = 1; i + 1 < clocks.size(); ++i) {
+    EXPECT_EQ(clocks[i].when, ClockWhen::Periodic);
+    EXPECT_LE(clocks[i - 1].monotonic_ns, clocks[i].monotonic_ns);
+    EXPECT_EQ(clocks[i].clock, feedscope::rawstream::ClockId::Monotonic);
+  }
 }
 
 TEST(ProcessRecorder, CollectionStopsOnceTheWindowHasClosed) {

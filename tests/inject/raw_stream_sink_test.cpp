@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "inject/cupti_source.h"
 #include "inject/process_recorder.h"
 #include "rawstream/reader.h"
 #include "support/temp_dir.h"
@@ -62,6 +63,23 @@ TEST(RawStreamSink, BatchesBecomePlacedIntervalsWithTheirNames) {
   EXPECT_EQ(s.intervals[4].interval.name, 0u);
   ASSERT_EQ(s.devices.size(), 1u);
   EXPECT_EQ(s.devices[0].uuid, "GPU-5678");
+}
+
+// --leave-out switches off exactly the groups it names; NVTX follows --no-nvtx, the rest stays on.
+TEST(CollectorOptions, FollowTheGroupsLeftOut) {
+  feedscope::inject::RecorderConfig config;
+  config.leave_out = {"events", "driver"};
+  config.nvtx = false;
+  feedscope::cupti::CollectorOptions o = feedscope::inject::collectorOptionsFor(config);
+  EXPECT_FALSE(o.cuda_events);
+  EXPECT_FALSE(o.driver_launches);
+  EXPECT_FALSE(o.markers);
+  EXPECT_TRUE(o.synchronization);
+  EXPECT_TRUE(o.runtime_api);
+  EXPECT_TRUE(o.overhead);
+  EXPECT_TRUE(o.kernels);
+  feedscope::cupti::CollectorOptions all = feedscope::inject::collectorOptionsFor({});
+  EXPECT_TRUE(all.cuda_events && all.driver_launches && all.synchronization && all.runtime_api && all.overhead);
 }
 
 }  // namespace

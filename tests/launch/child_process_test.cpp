@@ -170,18 +170,46 @@ TEST(InjectionEnvironment, WithoutNvtxTheUsersOwnNvtxInjectionStays) {
 TEST(InjectionEnvironment, LibraryIsFoundBesideTheExecutableOrWhereTheVariableSays) {
   TempDir dir;
   unsetenv(kInjectLibraryVar);
-  std::string exe = dir.file("feedscope", "");
-  EXPECT_FALSE(locateInjectionLibrary(exe, ""));
-  EXPECT_FALSE(locateInjectionLibrary(exe, dir.file("missing.so")));
-  std::string built = dir.file("built.so", "");
-  EXPECT_EQ(locateInjectionLibrary(exe, built), std::filesystem::canonical(built).string());
-  std::string beside = dir.file(kInjectLibraryName, "");
+  std::filesystem::create_directories(dir.file("build/bin"));
+  std::string exe = dir.file("build/bin/feedscope", "");
+  BuildTreeLibrary missing{dir.file("missing.so"), dir.file("build")};
+  EXPECT_FALSE(locateInjectionLibrary(exe));
+  EXPECT_FALSE(locateInjectionLibrary(exe, missing));
+  BuildTreeLibrary built{dir.file("built.so", ""), dir.file("build")};
+  EXPECT_EQ(locateInjectionLibrary(exe, built), std::filesystem::canonical(built.library).string());
+  std::string beside = dir.file(std::string("build/bin/") + kInjectLibraryName, "");
   EXPECT_EQ(locateInjectionLibrary(exe, built), std::filesystem::canonical(beside).string());
   setenv(kInjectLibraryVar, dir.file("forced.so").c_str(), 1);
   EXPECT_FALSE(locateInjectionLibrary(exe, built));  // the variable names a missing file: no fallback
   dir.file("forced.so", "");
   EXPECT_EQ(locateInjectionLibrary(exe, built), std::filesystem::canonical(dir.file("forced.so")).string());
   unsetenv(kInjectLibraryVar);
+}
+
+// A copied or installed feedscope never loads the build tree's library: on a machine where the build
+// folder is gone (the GPU machine), it would say "built without CUDA" instead of finding its own.
+TEST(InjectionEnvironment, ACopiedFeedscopeFindsItsOwnLibraryAndNeverTheBuildTrees) {
+  TempDir dir;
+  unsetenv(kInjectLibraryVar);
+  for (const char* folder : {"build/app", "packed/bin", "packed/lib/feedscope", "flat/bin", "flat/lib"}) {
+    std::filesystem::create_directories(dir.file(folder));
+  }
+  BuildTreeLibrary built{dir.file("build/inject.so", ""), dir.file("build")};
+  // From the build tree: the build tree's.
+  EXPECT_EQ(locateInjectionLibrary(dir.file("build/app/feedscope", ""), built),
+            std::filesystem::canonical(built.library).string());
+  // Copied out of it without a library of its own: none, even though the build tree's exists.
+  EXPECT_FALSE(locateInjectionLibrary(dir.file("packed/bin/feedscope", ""), built));
+  // The installed layout, <prefix>/lib/feedscope/, and a flat <prefix>/lib/.
+  std::string packed = dir.file(std::string("packed/lib/feedscope/") + kInjectLibraryName, "");
+  EXPECT_EQ(locateInjectionLibrary(dir.file("packed/bin/feedscope"), built),
+            std::filesystem::canonical(packed).string());
+  std::string flat = dir.file(std::string("flat/lib/") + kInjectLibraryName, "");
+  EXPECT_EQ(locateInjectionLibrary(dir.file("flat/bin/feedscope", ""), built),
+            std::filesystem::canonical(flat).string());
+  // A build root given as a prefix of another folder's name is not that folder ("build" vs "build2").
+  std::filesystem::create_directories(dir.file("build2"));
+  EXPECT_FALSE(locateInjectionLibrary(dir.file("build2/feedscope", ""), built));
 }
 
 TEST(CommandLine, IsQuotedSoItCanBePastedBack) {

@@ -14,9 +14,14 @@ using feedscope::launch::RankStreams;
 using feedscope::rawstream::ProcessStream;
 using Variables = std::map<std::string, std::string>;
 
-ProcessStream process(std::uint32_t pid, const std::optional<Variables>& variables) {
+ProcessStream process(std::uint32_t pid, const std::optional<Variables>& variables, bool gpuWork = true) {
   ProcessStream s;
   s.pid = pid;
+  s.executable = "/usr/bin/python3";
+  if (gpuWork) {
+    feedscope::trace::Interval kernel{1'000, 2'000, feedscope::trace::IntervalKind::Kernel};
+    s.intervals.push_back({{feedscope::trace::TrackKind::GpuStream, 0, 7}, kernel});
+  }
   if (variables) {
     s.launcher_environment = *variables;
     s.environment_recorded = true;
@@ -55,6 +60,27 @@ TEST(RankStreams, EachRankOfALauncherIsAGroupLowestFirstWithItsOwnVariables) {
   EXPECT_TRUE(groups[2].labels.empty());
   EXPECT_EQ(rankGroupRunName("train", groups[0], groups.size()), "train rank 1");
   EXPECT_EQ(rankGroupRunName("train", groups[2], groups.size()), "train (no rank)");
+}
+
+// torchrun's agent initialises CUDA (torch.cuda.device_count) and runs nothing on the GPU: beside the
+// ranks it is no run of its own (on the H200, 2026-12-04, it was read as a third, empty run), and the
+// user is told.
+TEST(RankStreams, ALauncherWithoutGpuWorkBesideTheRanksIsLeftOutAndSaid) {
+  std::vector<ProcessStream> streams;
+  streams.push_back(process(40, Variables{{"RANK", "0"}, {"WORLD_SIZE", "2"}}));
+  streams.push_back(process(41, Variables{{"RANK", "1"}, {"WORLD_SIZE", "2"}}));
+  ProcessStream agent = process(39, Variables{}, false);
+  feedscope::trace::Interval call{500, 600, feedscope::trace::IntervalKind::RuntimeApi};
+  agent.intervals.push_back({{feedscope::trace::TrackKind::HostThread, -1, 39}, call});
+  streams.push_back(agent);
+  std::vector<std::string> notes;
+  auto groups = groupStreamsByRank(std::move(streams), {}, &notes);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].rank, 0);
+  EXPECT_EQ(groups[1].rank, 1);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "python3 39: names no rank and ran no GPU work (a launcher that initialised CUDA): not made "
+                      "a run of its own");
 }
 
 TEST(RankStreams, OneRankOrNoneIsOneGroupAsBefore) {

@@ -90,43 +90,64 @@ TEST(RecordCli, TheProgramsExitStatusIsFeedscopes) {
 }
 
 // Nothing recorded because the machine has no driver (or no GPU) is said in the words of
-// `feedscope devices`, with the no-GPU exit code, unless the program itself failed: its status wins.
-TEST(RecordCli, WithoutADriverNothingRecordedIsExit3WithTheReason) {
+// `feedscope devices`; the exit status stays the program's, so a CI wrapper on a machine without a
+// GPU passes when the program does. --require-trace asks for exit 3 instead, unless the program
+// itself failed: its status wins.
+TEST(RecordCli, WithoutADriverTheProgramsStatusIsKeptAndTheReasonSaid) {
   Cli cli;
   cli.environment = {"FEEDSCOPE_CUDA_DRIVER=/nonexistent/libcuda.so.1"};
+  const std::string reason =
+      "nothing was recorded: no CUDA driver on this machine (/nonexistent/libcuda.so.1 was not found)\n";
   ProgramResult ok =
       cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
-  EXPECT_EQ(ok.status, 3);
-  EXPECT_EQ(ok.err,
-            "feedscope: error: nothing was recorded: no CUDA driver on this machine "
-            "(/nonexistent/libcuda.so.1 was not found)\n");
-  ProgramResult failed =
-      cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "exit", "42"});
-  EXPECT_EQ(failed.status, 42);
-  EXPECT_EQ(failed.err,
-            "feedscope: nothing was recorded: no CUDA driver on this machine "
-            "(/nonexistent/libcuda.so.1 was not found)\n");
+  EXPECT_EQ(ok.status, 0);
+  EXPECT_EQ(ok.err, "feedscope: " + reason);
+  ProgramResult required = cli.run(
+      {"record", "-o", cli.session("s.feedscope"), "--require-trace", "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
+  EXPECT_EQ(required.status, 3);
+  EXPECT_EQ(required.err, "feedscope: error: " + reason);
+  for (bool require : {false, true}) {
+    std::vector<std::string> args = {"record", "-o", cli.session("s.feedscope")};
+    if (require) args.push_back("--require-trace");
+    for (const char* a : {"--", FEEDSCOPE_PLAIN_CHILD, "exit", "42"}) args.emplace_back(a);
+    ProgramResult failed = cli.run(args);
+    EXPECT_EQ(failed.status, 42) << require;
+    EXPECT_EQ(failed.err, "feedscope: " + reason) << require;
+  }
   EXPECT_FALSE(fs::exists(cli.session("s.feedscope")));
   EXPECT_EQ(cli.rawFolders(), 0u);
 }
 
-TEST(RecordCli, ADriverThatSeesNoGpuIsExit3) {
+TEST(RecordCli, ADriverThatSeesNoGpuIsSaidAndExit3OnlyWhenATraceIsRequired) {
   Cli cli;
+  const std::string noGpu =
+      "nothing was recorded: the CUDA driver is installed but sees no GPU (check CUDA_VISIBLE_DEVICES and "
+      "nvidia-smi)\n";
   for (const char* setting : {"FAKE_CUINIT=100", "FAKE_CUDA_DEVICES=0"}) {
     cli.environment = {"FEEDSCOPE_CUDA_DRIVER=" FEEDSCOPE_FAKE_CUDA_DRIVER, setting};
-    ProgramResult r =
+    ProgramResult plain =
         cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
+    EXPECT_EQ(plain.status, 0) << setting;
+    EXPECT_EQ(plain.err, "feedscope: " + noGpu) << setting;
+    ProgramResult r = cli.run({"record", "-o", cli.session("s.feedscope"), "--require-trace", "--",
+                               FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
     EXPECT_EQ(r.status, 3) << setting;
-    EXPECT_EQ(r.err,
-              "feedscope: error: nothing was recorded: the CUDA driver is installed but sees no GPU (check "
-              "CUDA_VISIBLE_DEVICES and nvidia-smi)\n")
-        << setting;
+    EXPECT_EQ(r.err, "feedscope: error: " + noGpu) << setting;
   }
   cli.environment = {"FEEDSCOPE_CUDA_DRIVER=" FEEDSCOPE_FAKE_CUDA_DRIVER, "FAKE_CUINIT=999"};
-  ProgramResult broken =
-      cli.run({"record", "-o", cli.session("s.feedscope"), "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
+  ProgramResult broken = cli.run(
+      {"record", "-o", cli.session("s.feedscope"), "--require-trace", "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
   EXPECT_EQ(broken.status, 3);
   EXPECT_EQ(broken.err, "feedscope: error: nothing was recorded: the CUDA driver cannot start (cuInit returned 999)\n");
+}
+
+// A program that used no CUDA on a machine with a GPU: its status, and with --require-trace exit 3.
+TEST(RecordCli, AProgramWithoutCudaFailsOnlyWhenATraceIsRequired) {
+  Cli cli;
+  ProgramResult required = cli.run(
+      {"record", "-o", cli.session("s.feedscope"), "--require-trace", "--", FEEDSCOPE_PLAIN_CHILD, "exit", "0"});
+  EXPECT_EQ(required.status, 3);
+  EXPECT_EQ(required.err, "feedscope: error: no process of the program initialised CUDA: nothing was recorded\n");
 }
 
 TEST(RecordCli, MissingProgramIsExit127WithOneLine) {

@@ -153,6 +153,56 @@ TEST(StreamMerge, InvalidRecordsAreCountedAndOtherClocksConverted) {
   EXPECT_EQ(run.clock.realtime_offset_ns, 6'900'000);
 }
 
+// torch.profiler started inside a recorded program registers its own CUPTI timestamps (TSC ticks):
+// from then on CUPTI's records are on another clock. The samples the recorder takes (start, each
+// flush, end) show when: what came before the first disagreeing sample is placed, the rest is left
+// out and said, instead of kernels placed years away.
+TEST(StreamMerge, AClockChangedByAnotherProfilerKeepsOnlyWhatCameBefore) {
+  ProcessStream s = process(7, 1'000'000'000);
+  s.clocks.push_back({ClockId::Monotonic, ClockWhen::Periodic, 2'000'000'200, 2'000'000'000, 0});
+  s.clocks.push_back({ClockId::Monotonic, ClockWhen::Periodic, 3'000'000'100, 3'000'000'000, 0});
+  // At the end CUPTI reads TSC ticks at 2.6 GHz: 10.4e9 against 4e9 ns.
+  s.clocks.push_back({ClockId::Monotonic, ClockWhen::End, 10'400'000'000, 4'000'000'000, 0});
+  for (std::int64_t t : {std::int64_t{1'500'000'000}, std::int64_t{2'500'000'000}, std::int64_t{2'999'000'000}}) {
+    addLaunch(s, t, static_cast<std::uint32_t>(t / 1'000'000));
+  }
+  addLaunch(s, 3'000'000'200, 3001);   // after the last sample that agreed: its clock is unknown
+  addLaunch(s, 9'100'000'000, 3002);   // stamped in ticks
+  StringTable strings;
+  std::vector<std::string> notes;
+  TraceRun run = mergeProcessStreams({s}, strings, "p", &notes);
+  EXPECT_EQ(run.intervalCount(), 6u);  // three launches and their kernels
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0],
+            "python3 7: CUPTI's clock was changed at its end (-6.400 s from CLOCK_MONOTONIC, where it read "
+            "10400000000 ns against 4000000000 ns): another profiler in the process, such as torch.profiler, "
+            "registered its own timestamps; its 4 records from then on are left out rather than placed on a "
+            "wrong clock (record without torch.profiler, or read the torch.profiler trace itself)");
+  EXPECT_EQ(run.labels.at("clock 7"), "changed during the recording: 4 records left out");
+}
+
+TEST(StreamMerge, ClockSamplesThatAgreeLeaveEverythingInPlace) {
+  ProcessStream s = process(8, 1'000);
+  s.clocks.push_back({ClockId::Monotonic, ClockWhen::Periodic, 5'000'300, 5'000'000, 0});  // 300 ns apart
+  s.clocks.push_back({ClockId::Monotonic, ClockWhen::End, 9'000'000, 9'000'000, 0});
+  addLaunch(s, 2'000, 1);
+  addLaunch(s, 8'000'000, 2);
+  StringTable strings;
+  std::vector<std::string> notes;
+  TraceRun run = mergeProcessStreams({s}, strings, "p", &notes);
+  EXPECT_EQ(run.intervalCount(), 4u);
+  EXPECT_TRUE(notes.empty());
+  EXPECT_EQ(run.labels.count("clock 8"), 0u);
+  // Already wrong at the start: nothing of its GPU work is placed.
+  ProcessStream wrong = process(9, 1'000);
+  wrong.clocks[0].source_ns = 7'000'000'000;
+  addLaunch(wrong, 2'000, 1);
+  TraceRun none = mergeProcessStreams({wrong}, strings, "q", &notes);
+  EXPECT_EQ(none.intervalCount(), 0u);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("changed at its start"), std::string::npos) << notes[0];
+}
+
 // A run with NVTX ranges and profiler API calls on two processes.
 struct CaptureFixture {
   StringTable strings;
@@ -205,6 +255,28 @@ TEST(Capture, ProfilerApiKeepsWhatIsBetweenStartAndStop) {
   ASSERT_NE(gpu, nullptr);
   EXPECT_EQ(gpu->intervals.start_ns, (feedscope::trace::LargeVector<feedscope::trace::TimeNs>{30'200}));
   EXPECT_EQ(findTrack(f.run, TrackKind::GpuStream, 1), nullptr);
+}
+
+// cuBLAS and Triton launch through the driver (cuLaunchKernel): its record, which the collector now
+// keeps (cupti/driver_calls.h), carries the kernel's correlation like a runtime call, so the kernel
+// that runs after the range closed is kept with it.
+TEST(Capture, AKernelLaunchedThroughTheDriverIsKeptWithItsLaunchAfterTheRangeCloses) {
+  ProcessStream s = process(1, 100);
+  s.strings = {"", "cuLaunchKernel", "gemm", "train"};
+  s.intervals.push_back({{TrackKind::HostThread, -1, 1}, {10'000, 20'000, IntervalKind::Range, 0, {}, {}, 3, 0}});
+  s.intervals.push_back({{TrackKind::HostThread, -1, 1}, {19'000, 19'050, IntervalKind::DriverApi, 0, {}, {}, 1, 8}});
+  s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {25'000, 26'000, IntervalKind::Kernel, 0, {}, {}, 2, 8}});
+  // Launched after the range: left out.
+  s.intervals.push_back({{TrackKind::HostThread, -1, 1}, {21'000, 21'050, IntervalKind::DriverApi, 0, {}, {}, 1, 9}});
+  s.intervals.push_back({{TrackKind::GpuStream, 0, 7}, {27'000, 28'000, IntervalKind::Kernel, 0, {}, {}, 2, 9}});
+  StringTable strings;
+  TraceRun run = mergeProcessStreams({s}, strings, "driver");
+  CaptureStats stats = applyCapture(run, strings, *parseCapture("nvtx:train"));
+  EXPECT_EQ(stats.kept, 3u);
+  EXPECT_EQ(stats.removed, 2u);
+  const Track* gpu = findTrack(run, TrackKind::GpuStream, 1);
+  ASSERT_NE(gpu, nullptr);
+  EXPECT_EQ(gpu->intervals.start_ns, (feedscope::trace::LargeVector<feedscope::trace::TimeNs>{25'000}));
 }
 
 TEST(Capture, UnknownRangeKeepsNothingAndSpecsAreChecked) {

@@ -71,10 +71,10 @@ TEST(ChildCommands, DemoAndRecordCommandLinesFollowTheContract) {
   r.output = "/tmp/rec.feedscope";
   EXPECT_EQ(
       recordArguments(r).join(' '),
-      "record -o /tmp/rec.feedscope --label prefetch on --progress machine -- python3 train.py --epochs 1");
+      "record -o /tmp/rec.feedscope --require-trace --label prefetch on --progress machine -- python3 train.py --epochs 1");
   r.label.clear();
   EXPECT_EQ(recordArguments(r).join(' '),
-            "record -o /tmp/rec.feedscope --progress machine -- python3 train.py --epochs 1");
+            "record -o /tmp/rec.feedscope --require-trace --progress machine -- python3 train.py --epochs 1");
 }
 
 TEST(ChildCommands, ArgumentsAreSplitAsAShellSplitsThem) {

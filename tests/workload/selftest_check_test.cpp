@@ -27,7 +27,9 @@ KnownWork known() {
 }
 
 // A recording as the collector would make it of `known()`, with `tweak` applied to the GPU records.
-trace::Session recording(const std::function<void(std::vector<trace::Interval>&)>& tweak = {}) {
+// With `kernelThroughDriver`, the kernel's call is the driver's cuLaunchKernel (as cuBLAS launches).
+trace::Session recording(const std::function<void(std::vector<trace::Interval>&)>& tweak = {},
+                         bool kernelThroughDriver = false) {
   trace::Session s;
   trace::RunBuilder b("self-test");
   std::vector<trace::Interval> gpu(3);
@@ -40,9 +42,11 @@ trace::Session recording(const std::function<void(std::vector<trace::Interval>&)
   for (std::uint32_t i = 0; i < 3; ++i) gpu[i].correlation = i + 1;
   if (tweak) tweak(gpu);
   for (const auto& iv : gpu) b.add(b.gpuTrack(0, 13), iv);
-  const char* calls[] = {"cudaMemcpy", "cudaLaunchKernel", "cudaMemcpyAsync"};
+  const char* calls[] = {"cudaMemcpy", kernelThroughDriver ? "cuLaunchKernel" : "cudaLaunchKernel", "cudaMemcpyAsync"};
   for (std::uint32_t i = 0; i < 3; ++i) {
-    trace::Interval call{1'050'000 + i * 200'000, 1'090'000 + i * 200'000, IntervalKind::RuntimeApi};
+    const bool driver = i == 1 && kernelThroughDriver;
+    trace::Interval call{1'050'000 + i * 200'000, 1'090'000 + i * 200'000,
+                         driver ? IntervalKind::DriverApi : IntervalKind::RuntimeApi};
     call.name = s.strings.intern(calls[i]);
     call.correlation = i + 1;
     b.add(b.hostTrack(10, 11), call);
@@ -57,6 +61,18 @@ trace::Session recording(const std::function<void(std::vector<trace::Interval>&)
 TEST(SelftestCheck, AFaithfulRecordingPasses) {
   trace::Session s = recording();
   EXPECT_EQ(checkKnownWork(s.runs[0], s.strings, known(), true), std::vector<std::string>{});
+}
+
+// The self-test's second kernel is launched through the driver: its driver call is its launching call.
+TEST(SelftestCheck, AKernelLaunchedThroughTheDriverPassesWithItsDriverCall) {
+  KnownWork w = known();
+  w.operations[1].api = "cuLaunchKernel";
+  trace::Session s = recording({}, true);
+  EXPECT_TRUE(checkKnownWork(s.runs[0], s.strings, w, true).empty());
+  trace::Session runtime = recording();
+  std::vector<std::string> problems = checkKnownWork(runtime.runs[0], runtime.strings, w, true);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0], "operation 2 (kernel): issued by cudaLaunchKernel, expected cuLaunchKernel");
 }
 
 TEST(SelftestCheck, EachFaultIsNamed) {
@@ -77,7 +93,7 @@ TEST(SelftestCheck, EachFaultIsNamed) {
             "operation 3 (memcpy_dtoh): at 1500000..2500000 ns, outside the CLOCK_MONOTONIC time of the work "
             "1000000..2000000 ns");
   EXPECT_EQ(first(problemsWith([](auto& g) { g[1].correlation = 99; })),
-            "operation 2 (kernel): no runtime call with its correlation id 99");
+            "operation 2 (kernel): no runtime or driver call with its correlation id 99");
   EXPECT_EQ(first(problemsWith([](auto& g) { g[1].arguments = 0; })),
             R"(operation 2 (kernel): its launch configuration is missing, it does not say "grid": [4096, 1, 1], )"
             R"("block": [256, 1, 1])");

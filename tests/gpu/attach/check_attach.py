@@ -119,13 +119,36 @@ def main():
     code = status(work, "record-lightning")
     t.check("Lightning Trainer.fit recorded", "exit %s, %s kernels" % (code, lightning and lightning["kernel_count"]),
             code == 0 and lightning is not None and lightning["kernel_count"] > 0)
-    ddp_runs = (load(work, "ddp-report.json") or {}).get("runs") or [None]
-    ddp = ddp_runs[0]
+    # Under torchrun each rank is a run of its own (launch/rank_streams.h) and the report reads the
+    # runs as one job: two runs, each with kernels, one job of two ranks.
+    ddp_report = load(work, "ddp-report.json") or {}
+    ddp_runs = ddp_report.get("runs") or []
+    ddp_jobs = ddp_report.get("jobs") or []
     code = status(work, "record-ddp")
-    processes = (ddp or {}).get("labels", {}).get("processes")
-    t.check("torchrun, 2 ranks: one run, a lane per rank",
-            "exit %s, %s processes, %s kernels" % (code, processes, device0(ddp) and device0(ddp)["kernel_count"]),
-            code == 0 and processes == "2" and device0(ddp) is not None and device0(ddp)["kernel_count"] > 0)
+    kernels = [device0(r) and device0(r)["kernel_count"] for r in ddp_runs]
+    ranks = ddp_jobs[0].get("ranks_present") if ddp_jobs else None
+    t.check("torchrun, 2 ranks: a run per rank, read as one job",
+            "exit %s, %d runs, kernels %s, job of %s ranks" % (code, len(ddp_runs), kernels, ranks),
+            code == 0 and len(ddp_runs) == 2 and all(k and k > 0 for k in kernels) and len(ddp_jobs) == 1
+            and ranks == 2)
+
+    # torch.profiler inside a recorded program changes CUPTI's clock (Kineto's own timestamps): the
+    # recording must either stay on CLOCK_MONOTONIC or say that it left the rest out, never place
+    # kernels on a wrong clock (launch/stream_clock.h).
+    code = status(work, "record-with-torch-profiler")
+    if code is not None:
+        notes = ""
+        path = os.path.join(work, "record-with-torch-profiler.stderr")
+        if os.path.exists(path):
+            with open(path) as f:
+                notes = f.read()
+        said = "CUPTI's clock was changed" in notes
+        report = load(work, "torch-profiler-report.json") or {}
+        run = (report.get("runs") or [None])[0]
+        kernels = device0(run) and device0(run)["kernel_count"]
+        t.check("torch.profiler inside a recorded program: placed on one clock, or said",
+                "exit %s, %s kernels kept, clock change %s" % (code, kernels, "said" if said else "not seen"),
+                code == 0 and (said or (kernels is not None and kernels > 0)))
 
     errors = 0
     for name in os.listdir(work):
