@@ -32,7 +32,7 @@ struct RecordArgs {
   std::string output, label, capture, progress;
   std::vector<std::string> leaveOut;
   bool append = false, noNvtx = false, keepRaw = false, printInjectionPath = false, noWait = false;
-  bool requireTrace = false;
+  bool requireTrace = false, noPython = false;
   double delay = 0, duration = 0;
   int flushMs = 0;
 };
@@ -113,6 +113,7 @@ int record(const RecordArgs& a) {
   options.delay_s = a.delay;
   options.duration_s = a.duration;
   options.nvtx = !a.noNvtx;
+  options.python_hooks = !a.noPython;
   options.machine_progress = a.progress == "machine";
   options.flush_ms = a.flushMs;
   for (const auto& group : a.leaveOut) options.leave_out += (options.leave_out.empty() ? "" : ",") + group;
@@ -208,6 +209,9 @@ void addRecordCommand(CLI::App& app, CommandAction& action) {
   cmd->add_option("--duration", a->duration, "seconds to record; the program itself runs on to its end")
       ->check(numberIn(0.001, launch::kLongestWindowSeconds));
   cmd->add_flag("--no-nvtx", a->noNvtx, "do not collect NVTX ranges");
+  cmd->add_flag("--no-python", a->noPython,
+                "do not hook PyTorch's data path in Python programs (steps, DataLoader waits, workers, "
+                "pinning, .to() calls)");
   cmd->add_option("--leave-out", a->leaveOut,
                   "groups of records not to collect, comma-separated: events (CUDA events), syncs "
                   "(synchronisations), driver (driver launch and copy calls), runtime (runtime calls), "

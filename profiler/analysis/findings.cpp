@@ -7,6 +7,7 @@
 
 #include "analysis/cause_breakdown.h"
 #include "analysis/finding_partition.h"
+#include "analysis/input_pipeline_findings.h"
 #include "analysis/thresholds.h"
 #include "trace/range_names.h"
 #include "trace/units.h"
@@ -683,11 +684,19 @@ std::vector<Finding> runFindings(const RunAnalysis& analysis, const trace::Run& 
     f.id = "no_gpu_activity";
     f.severity = Severity::Info;
     f.title = "No GPU activity";
-    f.sentence = "The trace holds no GPU kernels, copies or memsets: there is no GPU time to measure.";
-    f.fix = "Record with CUDA activities on (torch.profiler: activities=[ProfilerActivity.CPU, "
-            "ProfilerActivity.CUDA]), or check that the program used the GPU.";
+    if (analysis.input_pipeline) {
+      // `record` of a program that ran on the CPU: its Python side is all there is, and it is here.
+      f.sentence = "The recording holds no GPU kernels, copies or memsets: the program did not use a GPU. Its "
+                   "input pipeline was recorded by the Python hooks (above).";
+      f.fix = "Run it where it uses the GPU to see what the GPU waits for.";
+    } else {
+      f.sentence = "The trace holds no GPU kernels, copies or memsets: there is no GPU time to measure.";
+      f.fix = "Record with CUDA activities on (torch.profiler: activities=[ProfilerActivity.CPU, "
+              "ProfilerActivity.CUDA]), or check that the program used the GPU.";
+    }
     out.push_back(std::move(f));
   }
+  if (analysis.input_pipeline) inputPipelineFindings(*analysis.input_pipeline, out);
   return out;
 }
 

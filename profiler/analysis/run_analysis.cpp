@@ -234,6 +234,7 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     d.unexplained_ns = unexplainedNs(d.findings, d.whole.starvation_ns);
     ra.devices.push_back(std::move(d));
   }
+  ra.input_pipeline = analyzeInputPipeline(run, strings);
   ra.run_findings = runFindings(ra, run);
   return ra;
 }

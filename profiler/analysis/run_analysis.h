@@ -9,6 +9,7 @@
 
 #include "analysis/device_timeline.h"
 #include "analysis/finding.h"
+#include "analysis/input_pipeline.h"
 #include "analysis/host_wait_names.h"
 #include "analysis/options.h"
 #include "analysis/prefetch_model.h"
@@ -93,7 +94,11 @@ struct RunAnalysis {
   TimeNs time_origin = 0;  // trace::Run::timeOrigin(): time 0 of every "+150 ms" shown for this run
   trace::RecordCounts records;
   std::vector<DeviceAnalysis> devices;  // devices with GPU tracks; empty for a host-only trace
-  std::vector<Finding> run_findings;    // findings about the data itself (incomplete, no GPU work)
+  std::vector<Finding> run_findings;    // findings about the data itself (incomplete, no GPU work), and the
+                                        // input pipeline's (host time: the loader, pinning, batch copies)
+  // What the Python hooks saw of the input pipeline (steps, DataLoader waits, workers), with or without
+  // a GPU; nullopt without them.
+  std::optional<InputPipeline> input_pipeline;
 
   const DeviceAnalysis* primary() const { return devices.empty() ? nullptr : &devices.front(); }
   // All findings: run-level first, then each device's in its order (roots most severe first, each

@@ -69,6 +69,11 @@ inline constexpr double kSmallCopiesMediumPct = 5.0;
 // pinned_bandwidth_low: large pinned copies below half the calibrated peak.
 inline constexpr double kPinnedBandwidthLowShare = 0.5;
 
+// The input pipeline (analysis/input_pipeline.h): the main thread waited in next(loader) for at least
+// this share of its steps (medium), or of this share (high).
+inline constexpr double kLoaderWaitPct = 10.0;
+inline constexpr double kLoaderWaitHighPct = 30.0;
+
 // Jobs (docs/metrics.md, "The straggler and its cause"): the rank with the most delay is the job's
 // straggler when that delay is at least 2 % of the job's captured window: a balanced job's last ranks
 // differ by launch jitter (microseconds a collective, well under 1 % of a step), one late rank by a

@@ -37,7 +37,7 @@ std::unique_ptr<ProcessRecorder> ProcessRecorder::create(const RecorderConfig& c
 
 ProcessRecorder::ProcessRecorder(const RecorderConfig& config,
                                  std::unique_ptr<rawstream::RawStreamWriter> writer)
-    : config_(config), writer_(std::move(writer)) {}
+    : config_(config), writer_(std::move(writer)), owner_pid_(static_cast<std::uint32_t>(::getpid())) {}
 
 // Only tests destroy a recorder (the process-wide one is leaked), and there the flush thread is real
 // even after enterForkedChild(): stop and join it.
@@ -79,9 +79,9 @@ void ProcessRecorder::writeEnvironment() {
 void ProcessRecorder::writeClockSample(rawstream::ClockWhen when) {
   rawstream::ClockSample sample;
   sample.when = when;
-  if (source_) {
-    sample.clock = source_->clock();
-    sample.source_ns = source_->now();
+  if (ActivitySource* source = activeSource()) {
+    sample.clock = source->clock();
+    sample.source_ns = source->now();
   }
   sample.monotonic_ns = trace::monotonicNowNs();
   sample.realtime_ns = trace::realtimeNowNs();
@@ -91,27 +91,36 @@ void ProcessRecorder::writeClockSample(rawstream::ClockWhen when) {
 void ProcessRecorder::attach(std::unique_ptr<ActivitySource> source) {
   if (inForkedChild() || source_) return;
   source_ = std::move(source);
+  // The flush thread may already run (the Python hooks started it): it sees the source from here on.
+  source_view_.store(source_.get(), std::memory_order_release);
   writeClockSample(rawstream::ClockWhen::Start);
   writer_->flush();
-  // The program's signals must keep reaching the program's own threads: this one blocks them all.
-  sigset_t all, previous;
-  sigfillset(&all);
-  pthread_sigmask(SIG_SETMASK, &all, &previous);
-  try {
-    flush_thread_ = std::thread([this] { flushLoop(); });
-    pthread_setname_np(flush_thread_.native_handle(), "feedscope-flush");
-  } catch (const std::system_error& e) {
-    report(Severity::Error, std::string("cannot start the flush thread (") + e.what() +
-                                "): records are written only when buffers fill and at exit");
-  }
-  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  startFlushThread();
+}
+
+void ProcessRecorder::startFlushThread() {
+  if (inForkedChild()) return;
+  std::call_once(flush_thread_started_, [this] {
+    // The program's signals must keep reaching the program's own threads: this one blocks them all.
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    try {
+      flush_thread_ = std::thread([this] { flushLoop(); });
+      pthread_setname_np(flush_thread_.native_handle(), "feedscope-flush");
+    } catch (const std::system_error& e) {
+      report(Severity::Error, std::string("cannot start the flush thread (") + e.what() +
+                                  "): records are written only when buffers fill and at exit");
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  });
 }
 
 void ProcessRecorder::flushOnce(bool forced) {
   if (inForkedChild()) return;
-  if (source_) {
-    source_->flush(forced);
-    SourceCounts counts = source_->counts();
+  if (ActivitySource* source = activeSource()) {
+    source->flush(forced);
+    SourceCounts counts = source->counts();
     if (counts.dropped != last_counts_.dropped || counts.invalid != last_counts_.invalid) {
       writer_->addRecordCounts(counts.dropped, counts.invalid);
       last_counts_ = counts;
@@ -121,10 +130,11 @@ void ProcessRecorder::flushOnce(bool forced) {
 }
 
 void ProcessRecorder::stopSourceAfterWindow() {
-  if (!source_ || sourceStopped() || trace::monotonicNowNs() < config_.window_end_ns) return;
+  ActivitySource* source = activeSource();
+  if (source == nullptr || sourceStopped() || trace::monotonicNowNs() < config_.window_end_ns) return;
   // Nothing after the window will be written: the last forced flush, then no more tracing.
   flushOnce(true);
-  source_->stop();
+  source->stop();
   source_stopped_.store(true, std::memory_order_relaxed);
   report(rawstream::Severity::Info,
          "the capture window closed: collection stopped while the program runs on");
@@ -140,7 +150,7 @@ void ProcessRecorder::flushLoop() {
     flushOnce(false);
     // A sample a flush: if another profiler changes CUPTI's clock later (torch.profiler), the merge
     // keeps what came before the first sample that disagrees (launch/stream_clock.h).
-    if (!sourceStopped()) writeClockSample(rawstream::ClockWhen::Periodic);
+    if (activeSource() != nullptr && !sourceStopped()) writeClockSample(rawstream::ClockWhen::Periodic);
     stopSourceAfterWindow();
     lock.lock();
   }
@@ -160,7 +170,7 @@ void ProcessRecorder::finish() {
       report(Severity::Info,
              std::to_string(outside_window_.load()) + " records outside the capture window were not written");
     }
-    if (source_) writeClockSample(rawstream::ClockWhen::End);
+    if (activeSource() != nullptr) writeClockSample(rawstream::ClockWhen::End);
     writeEnvironment();  // a program that set RANK after CUDA started (os.environ) says it now
     writer_->close(trace::monotonicNowNs());
   });
@@ -202,6 +212,16 @@ ProcessRecorder* startProcessRecorder(const RecorderConfig& config) {
 
 ProcessRecorder* processRecorder() {
   return g_recorder.load();
+}
+
+ProcessRecorder* startProcessRecorderInForkedChild(const RecorderConfig& config) {
+  std::string error;
+  // Leaked as the first one is; the parent's copy in this child stays disabled (enterForkedChild).
+  ProcessRecorder* recorder = ProcessRecorder::create(config, error).release();
+  if (recorder == nullptr) return nullptr;
+  // The exit and fork handlers the parent registered are inherited and read g_recorder.
+  g_recorder.store(recorder);
+  return recorder;
 }
 
 }  // namespace feedscope::inject

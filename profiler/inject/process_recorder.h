@@ -37,6 +37,9 @@ class ProcessRecorder {
 
   // Takes the source and starts the flush thread that drives it.
   void attach(std::unique_ptr<ActivitySource> source);
+  // Starts the flush thread without a source (the Python hooks' host-only recording): what was
+  // recorded reaches the file about once a flush period. Once; nothing in a forked child.
+  void startFlushThread();
   // The final forced flush, the End record and close: what the exit handler runs. Once; does
   // nothing in a forked child.
   void finish();
@@ -44,6 +47,8 @@ class ProcessRecorder {
   void enterForkedChild();
 
   bool inForkedChild() const { return forked_child_.load(std::memory_order_relaxed); }
+  // The process this recorder writes for (a forked child inherits its parent's recorder object).
+  std::uint32_t ownerPid() const { return owner_pid_; }
   const RecorderConfig& config() const { return config_; }
   rawstream::RawStreamWriter& writer() { return *writer_; }
   std::uint64_t recordsOutsideWindow() const { return outside_window_.load(std::memory_order_relaxed); }
@@ -60,7 +65,11 @@ class ProcessRecorder {
 
   RecorderConfig config_;
   std::unique_ptr<rawstream::RawStreamWriter> writer_;
+  // The source attached (once, on the thread that initialised CUDA), read by the flush thread, which
+  // may already run before it (the Python hooks' host-only recording): through source_view_.
+  ActivitySource* activeSource() const { return source_view_.load(std::memory_order_acquire); }
   std::unique_ptr<ActivitySource> source_;
+  std::atomic<ActivitySource*> source_view_{nullptr};
   std::atomic<bool> forked_child_{false};
   std::atomic<std::uint64_t> outside_window_{0};
   std::atomic<bool> source_stopped_{false};
@@ -73,11 +82,17 @@ class ProcessRecorder {
   bool stop_requested_ = false;
   std::thread flush_thread_;
   std::once_flag finished_;
+  std::once_flag flush_thread_started_;
+  std::uint32_t owner_pid_ = 0;
 };
 
 // The one recorder of this process, started once (std::call_once) and hooked to fork() and exit().
 // Returns null when FEEDSCOPE_RAW_DIR is not set or the stream cannot be created.
 ProcessRecorder* startProcessRecorder(const RecorderConfig& config);
 ProcessRecorder* processRecorder();
+// In a child forked from a recording process (a DataLoader worker that the Python hooks record): a
+// recorder of the child's own, with its own stream, in place of the parent's (which the child must
+// never write). Null when it cannot be made.
+ProcessRecorder* startProcessRecorderInForkedChild(const RecorderConfig& config);
 
 }  // namespace feedscope::inject

@@ -49,9 +49,24 @@ std::optional<std::string> locateInjectionLibrary(const std::string& executableP
   return std::nullopt;
 }
 
+std::optional<std::string> pythonHooksFolder(const std::string& library) {
+  std::error_code ec;
+  fs::path folder = fs::path(library).parent_path() / "python";
+  if (!fs::is_regular_file(folder / "sitecustomize.py", ec)) return std::nullopt;
+  return fs::canonical(folder, ec).string();
+}
+
 std::vector<std::string> recordingEnvironment(const char* const* current, const InjectionSettings& settings,
                                               std::vector<std::string>& warnings) {
   std::map<std::string, std::string> ours;
+  if (!settings.python_hooks.empty()) {
+    std::string pythonPath = settings.python_hooks;
+    for (const char* const* e = current; e != nullptr && *e != nullptr; ++e) {
+      std::string_view entry(*e);
+      if (entry.rfind("PYTHONPATH=", 0) == 0 && entry.size() > 11) pythonPath += ":" + std::string(entry.substr(11));
+    }
+    ours["PYTHONPATH"] = pythonPath;
+  }
   ours[inject::kCudaInjectionVar] = settings.library;
   // NVTX loads the library too; it hands NVTX on to the libcupti the process really uses.
   if (settings.nvtx) ours[inject::kNvtxInjectionVar] = settings.library;

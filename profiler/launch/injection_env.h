@@ -37,10 +37,17 @@ struct InjectionSettings {
   std::int64_t window_end_ns = std::numeric_limits<std::int64_t>::max();
   int flush_ms = 0;  // 0: the library's default
   std::string leave_out;  // --leave-out, comma-separated groups (inject/environment.h); "" for none
+  // The Python hooks' folder (pythonHooksFolder), put first on PYTHONPATH; "" for none (--no-python).
+  std::string python_hooks;
 };
 
+// The Python hooks shipped beside `library` (<its folder>/python, holding sitecustomize.py): installed,
+// packed and in the build tree alike (profiler/inject/CMakeLists.txt). nullopt when they are not there.
+std::optional<std::string> pythonHooksFolder(const std::string& library);
+
 // `current` is an environ-style list. Variables of ours that the user had set are replaced, each
-// with a warning; an NVTX injection of the user's own is kept when NVTX is off.
+// with a warning; an NVTX injection of the user's own is kept when NVTX is off. With Python hooks, their
+// folder goes first on PYTHONPATH, before the user's own entries (kept as they were).
 std::vector<std::string> recordingEnvironment(const char* const* current, const InjectionSettings& settings,
                                               std::vector<std::string>& warnings);
 

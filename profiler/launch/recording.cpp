@@ -150,6 +150,7 @@ std::optional<ChildExit> Recording::run(SpawnFailure& failure) {
   settings.window_end_ns = window_end_ns_;
   settings.flush_ms = options_.flush_ms;
   settings.leave_out = options_.leave_out;
+  if (options_.python_hooks) settings.python_hooks = pythonHooksFolder(options_.injection_library).value_or("");
   std::vector<std::string> warningsAgain;  // the constructor's, again
   auto env = recordingEnvironment(environ, settings, warningsAgain);
 

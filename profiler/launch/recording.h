@@ -33,6 +33,7 @@ struct RecordOptions {
   std::string injection_library;
   int flush_ms = 0;       // 0: the library's default
   std::string leave_out;  // --leave-out groups, comma-separated (inject/environment.h)
+  bool python_hooks = true;  // the Python hooks beside the library on PYTHONPATH (--no-python: false)
   bool keep_raw = false;  // keep the raw streams folder after a successful save
   // Another writer of the same session: wait for it (calling on_session_wait with a line to show),
   // or, with wait_for_session false, fail the save.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "present/input_pipeline_text.h"
 #include "present/causes.h"
 #include "present/job_phrases.h"
 #include "report/job_table.h"
@@ -362,6 +363,17 @@ void renderRun(std::string& out, const Report& report, std::size_t index) {
                        ra.records.dropped, ra.records.invalid);
   }
   if (ra.devices.empty()) out += "<p>No GPU activity in this trace.</p>\n";
+  if (ra.input_pipeline) {
+    const analysis::InputPipeline& p = *ra.input_pipeline;
+    out += "<h3>" + esc(present::inputPipelineTitle(p)) + "</h3>\n<table class=\"figures\">\n";
+    for (const auto& [label, value] : present::inputPipelineRows(p)) {
+      out += "<tr><th>" + esc(label) + "</th><td>" + esc(value) + "</td></tr>\n";
+    }
+    if (std::string w = present::workerPredictionsText(p); !w.empty()) {
+      out += "<tr><th>step with N workers</th><td>" + esc(w) + "</td></tr>\n";
+    }
+    out += "</table>\n";
+  }
   for (std::size_t k = 0; k < ra.devices.size(); ++k) {
     const DeviceAnalysis& d = ra.devices[k];
     out += "<h3>" + esc(deviceTitle(d)) + "</h3>\n";

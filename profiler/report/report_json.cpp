@@ -309,6 +309,43 @@ json jobJson(const job::JobAnalysis& j) {
           {"findings", findings}};
 }
 
+namespace {
+
+// docs/report-json.md, INPUT_PIPELINE.
+json inputPipelineJson(const std::optional<analysis::InputPipeline>& pipeline) {
+  if (!pipeline) return nullptr;
+  const analysis::InputPipeline& p = *pipeline;
+  json predictions = json::array();
+  for (const auto& w : p.predictions) predictions.push_back({{"workers", w.workers}, {"step_ns", w.step_ns}});
+  json unpinned = nullptr;
+  if (p.unpinned) {
+    unpinned = {{"type", p.unpinned->type}, {"defines_pin_memory", p.unpinned->defines_pin_memory},
+                {"batches", p.unpinned->batches}, {"tensors", p.unpinned->tensors}};
+  }
+  json copies = json::array();
+  for (const auto& c : p.blocking_copies) {
+    copies.push_back({{"line", c.line}, {"non_blocking", c.non_blocking}, {"calls", c.calls}, {"host_ns", c.host_ns}});
+  }
+  return {{"workers", p.workers},
+          {"batches", p.batches},
+          {"batch_type", p.batch_type},
+          {"batch_ns", p.batch_ns},
+          {"batch_cpu_ns", p.batch_cpu_ns},
+          {"steps", p.steps},
+          {"window_ns", p.window_ns},
+          {"wait_ns", p.wait_ns},
+          {"wait_pct", p.wait_pct},
+          {"step_ns", p.step_ns},
+          {"step_without_wait_ns", p.step_without_wait_ns},
+          {"cores", p.cores},
+          {"keeps_up_at", p.keeps_up_at},
+          {"predictions", predictions},
+          {"unpinned_batch_type", unpinned},
+          {"blocking_batch_copies", copies}};
+}
+
+}  // namespace
+
 json reportJson(const Report& report) {
   json runs = json::array();
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
@@ -326,6 +363,7 @@ json reportJson(const Report& report) {
                     {"invalid_records", ra.records.invalid},
                     {"zero_length_records", ra.records.zero_length},
                     {"host_ranges", hostRangesJson(run)},
+                    {"input_pipeline", inputPipelineJson(ra.input_pipeline)},
                     {"devices", devices},
                     {"findings", findings}});
   }

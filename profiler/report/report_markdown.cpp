@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "present/causes.h"
+#include "present/input_pipeline_text.h"
 #include "present/job_phrases.h"
 #include "present/numbers.h"
 #include "present/phrases.h"
@@ -187,6 +188,17 @@ void renderMarkdownJob(std::string& out, const job::JobAnalysis& job) {
 
 }  // namespace
 
+namespace {
+
+void renderInputPipeline(std::string& out, const analysis::InputPipeline& p) {
+  out += "### " + cell(present::inputPipelineTitle(p)) + "\n\n| | |\n|---|---|\n";
+  for (const auto& [label, value] : present::inputPipelineRows(p)) out += "| " + cell(label) + " | " + cell(value) + " |\n";
+  if (std::string w = present::workerPredictionsText(p); !w.empty()) out += "| step with N workers | " + cell(w) + " |\n";
+  out += "\n";
+}
+
+}  // namespace
+
 std::string renderMarkdownReport(const Report& report) {
   std::string out = fmt::format("# Feedscope report: {}\n\n", cell(report.input));
   for (const auto& job : report.jobs) renderMarkdownJob(out, job);
@@ -199,6 +211,7 @@ std::string renderMarkdownReport(const Report& report) {
     const analysis::RunAnalysis& ra = report.analyses[i];
     if (ra.devices.empty()) out += fmt::format("## {}\n\nNo GPU activity in this trace.\n\n", cell(run.name));
     for (const auto& d : ra.devices) renderDevice(out, run, d);
+    if (ra.input_pipeline) renderInputPipeline(out, *ra.input_pipeline);
     auto findings = ra.allFindings();
     if (findings.empty()) continue;
     out += fmt::format("### Findings ({})\n\n", cell(run.name));

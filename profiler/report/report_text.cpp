@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "present/causes.h"
+#include "present/input_pipeline_text.h"
 #include "present/job_phrases.h"
 #include "present/numbers.h"
 #include "present/phrases.h"
@@ -54,6 +55,13 @@ void renderHostOtherByName(std::string& out, const analysis::DeviceAnalysis& d) 
     out += fmt::format("      {}{}{:>12}  {:>9}\n", label, std::string(kNameWidth - displayWidth(label), ' '),
                        formatDuration(row.ns), formatPct(d.whole.pct(row.ns)));
   }
+}
+
+void renderInputPipeline(std::string& out, const analysis::InputPipeline& p) {
+  out += "  " + present::inputPipelineTitle(p) + "\n";
+  for (const auto& [label, value] : present::inputPipelineRows(p)) out += fmt::format("    {:<26}{}\n", label, value);
+  if (std::string w = present::workerPredictionsText(p); !w.empty()) out += "    step with N workers       " + w + "\n";
+  out += "\n";
 }
 
 void renderDevice(std::string& out, const trace::Run& run, const analysis::DeviceAnalysis& d) {
@@ -226,6 +234,7 @@ std::string renderTextReport(const Report& report) {
     const analysis::RunAnalysis& ra = report.analyses[i];
     if (ra.devices.empty()) out += fmt::format("Run {} · no GPU activity in this trace\n\n", run.name);
     for (const auto& d : ra.devices) renderDevice(out, run, d);
+    if (ra.input_pipeline) renderInputPipeline(out, *ra.input_pipeline);
     auto findings = ra.allFindings();
     out +=
         findings.empty()

@@ -26,7 +26,10 @@ if [ "$cmd" = demo ]; then
   [[ " $* " == *" --modes "* ]] && what=demo-modes
   [[ " $* " == *" --phase predict "* ]] && what=demo-predict
 fi
-[ "${STUB_HANG:-}" = "$what" ] && exec sleep 30
+if [ "${STUB_HANG:-}" = "$what" ]; then
+  [ -n "${STUB_HANG_MARK:-}" ] && : >"$STUB_HANG_MARK"  # the test kills the script once this exists
+  exec sleep 30
+fi
 [ "${STUB_FAIL:-}" = "$what" ] && { echo "stub: $what failed" >&2; exit 1; }
 out=""
 while [ $# -gt 0 ]; do
@@ -71,11 +74,21 @@ in_tarball "$work/out1" demo-predict.log || fail "logs.tar.gz lacks the hanging 
 [ "$(ls -A "$work/out1" | wc -l)" -le 8 ] || fail "more than 8 files in \$OUT: $(ls -A "$work/out1")"
 ! ls -A "$work/out1" | grep -q '\.part$' || fail "a temporary file was left in \$OUT"
 
-# 2. Killed part way (SIGKILL: no trap runs) while a step hangs: what was done before is there.
+# 2. Killed part way (SIGKILL: no trap runs) while a step hangs: what was done before is there. The
+# kill comes once the hanging step has started, however slow this machine is.
 mkdir -p "$work/out2"
+mark=$work/hanging
+(cd "$repo" && exec setsid env FEEDSCOPE_DEVICE_DIR=stub OUT="$work/out2" DEMO_STEPS=3 STEP_TIMEOUT_S=100 \
+  STUB_HANG=demo-predict STUB_HANG_MARK="$mark" tests/gpu/run-on-device.sh) >"$work/out2.log" 2>&1 &
+script=$!
+for _ in $(seq 1 600); do
+  [ -e "$mark" ] && break
+  sleep 0.1
+done
+[ -e "$mark" ] || { kill -KILL -- -"$script" 2>/dev/null; fail "the hanging step never started: $(cat "$work/out2.log")"; }
+kill -KILL -- -"$script"
 status=0
-(cd "$repo" && exec env FEEDSCOPE_DEVICE_DIR=stub OUT="$work/out2" DEMO_STEPS=3 STEP_TIMEOUT_S=100 STUB_HANG=demo-predict \
-  timeout -s KILL 6 tests/gpu/run-on-device.sh) >"$work/out2.log" 2>&1 || status=$?
+wait "$script" || status=$?
 [ "$status" = 137 ] || fail "the script was meant to be killed part way (exit $status): $(cat "$work/out2.log")"
 for f in machine.txt calibration.feedscope h200-demo.feedscope summary.md logs.tar.gz; do
   [ -s "$work/out2/$f" ] || fail "killed part way, $f did not reach \$OUT: $(ls -A "$work/out2")"

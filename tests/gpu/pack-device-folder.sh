@@ -5,6 +5,7 @@
 #   bin/feedscope, bin/feedscope_gpu_tests      RUNPATH $ORIGIN/../lib/feedscope:$ORIGIN/../lib:<toolkit>
 #   lib/feedscope/libfeedscope-inject.so        where `record` looks (launch/injection_env.h)
 #   lib/feedscope/libcupti.so.13                the libcupti the build linked, as a package installs it
+#   lib/feedscope/python/                       the Python hooks (sitecustomize.py, feedscope_hooks/)
 #   lib/*.so*                                   libraries of Debian's -dev packages the GPU machine may
 #                                               lack (libfmt, libsimdjson, libisal, ...)
 #
@@ -25,6 +26,9 @@ mkdir -p "$out/bin" "$out/lib/feedscope"
 cp "$cli" "$out/bin/"
 [ -x "$tests" ] && cp "$tests" "$out/bin/"
 cp "$library" "$out/lib/feedscope/"
+# The Python hooks, beside the library as an install has them (launch/injection_env.h).
+[ -f "$build/profiler/inject/python/sitecustomize.py" ] || fail "the Python hooks are not beside $library"
+cp -r "$build/profiler/inject/python" "$out/lib/feedscope/python"
 binaries=("$out"/bin/* "$out/lib/feedscope/libfeedscope-inject.so")
 ldd "${binaries[@]}" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u | while read -r lib; do
   name=$(basename "$lib")
