@@ -69,11 +69,21 @@ inline constexpr double kSmallCopiesMediumPct = 5.0;
 // pinned_bandwidth_low: large pinned copies below half the calibrated peak.
 inline constexpr double kPinnedBandwidthLowShare = 0.5;
 
-// Jobs (docs/metrics.md, "The straggler and its cause"): the rank with the most delay is the job's
-// straggler when that delay is at least 2 % of the job's captured window: a balanced job's last ranks
-// differ by launch jitter (microseconds a collective, well under 1 % of a step), one late rank by a
-// share of every step. Findings about it: high from 20 % of the job's step, medium from 5 %.
+// Jobs (docs/metrics.md, "The straggler and its cause"): a rank's cost is how much sooner the job
+// would end had it been on time (the replayed dependency chain). The rank of the largest cost is the
+// job's straggler when that cost is at least 2 % of the job's captured window (a balanced job's ranks
+// differ by launch jitter, microseconds a collective, well under 1 % of a step; one late rank by a
+// share of every step) and when its lateness persists beyond what the others show: its cost is more
+// than half of all the ranks' costs summed. Lateness that moves between ranks (each late in a step
+// or two) names no straggler. A rank is late in a step when having it on time would shorten that step
+// by at least 2 %. Findings about the straggler: high from 20 % of the job's step, medium from 5 %.
 inline constexpr double kStragglerMinDelayPct = 2.0;
+inline constexpr double kStragglerLatenessSharePct = 50.0;
+inline constexpr double kLateStepMinPct = 2.0;
+// Two traces of ranks are one capture when their recorded extents overlap within a minute: the
+// clocks of one job's machines agree within milliseconds under NTP and drift seconds a day without
+// it, while two captures of the same ranks are apart by at least a profiler schedule's cycle.
+inline constexpr std::int64_t kCaptureClockSlackNs = 60'000'000'000;
 inline constexpr double kStragglerHighStepPct = 20.0;
 inline constexpr double kStragglerMediumStepPct = 5.0;
 
