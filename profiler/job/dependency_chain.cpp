@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 
-#include "trace/statistics.h"
 
 namespace feedscope::job {
 
@@ -74,41 +73,6 @@ JobChain buildChain(const std::vector<RankCollectives>& ranks, const CollectiveM
     }
   }
   return chain;
-}
-
-void traceWaits(const JobChain& chain, std::vector<CollectiveArrivals>& arrivals) {
-  auto othersOwnMedian = [&](std::size_t c, std::size_t except) {
-    std::vector<TimeNs> values;
-    for (const auto& [rank, l] : chain.members[c]) {
-      if (rank != except) values.push_back(chain.ranks[rank].links[l].own_ns);
-    }
-    return trace::medianNs(std::move(values));
-  };
-  for (std::size_t c = 0; c < arrivals.size(); ++c) {
-    CollectiveArrivals& a = arrivals[c];
-    a.waited_for = kNobody;
-    const TimeNs carried = *std::max_element(a.peer_wait_ns.begin(), a.peer_wait_ns.end());
-    if (carried <= 0) continue;
-    // Back along the last member's chain until a member's own work explains at least half the wait:
-    // through the previous collective on its stream when that held it, else through the collective
-    // its own work began from (an earlier collective of its group that was late in turn).
-    std::size_t at = c;
-    for (std::size_t hops = 0; hops <= kMaxChainHops; ++hops) {
-      const std::size_t last = arrivals[at].last_rank;
-      const ChainLink& link = chain.ranks[last].links[chain.members[at][*arrivals[at].memberOf(last)].second];
-      a.waited_for = last;
-      std::optional<std::size_t> from;
-      if (link.queue && link.queue_end_ns > link.ready_ns) {
-        from = link.queue;
-      } else if (link.anchor && 2 * (link.own_ns - othersOwnMedian(at, last)) < carried) {
-        from = link.anchor;
-      }
-      if (!from) break;
-      const std::size_t earlier = chain.ranks[last].links[*from].collective;
-      if (earlier >= at) break;
-      at = earlier;
-    }
-  }
 }
 
 }  // namespace feedscope::job

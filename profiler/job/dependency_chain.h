@@ -1,8 +1,8 @@
 // The job's dependency chain (docs/metrics.md, "The step's dependency chain"): on every rank, each of
 // its matched collectives with when its inputs were ready, the rank's own work since the collective
 // it last waited for, and its stream. From it the job is replayed with a rank on time
-// (job/replay.h), and a wait is traced back to the rank whose own lateness caused it (rank 5's slow
-// loader → its tensor-parallel group waits → the data-parallel all-reduce waits for that group).
+// (job/replay.h): what a rank cost the job, and whose lateness each wait was for (rank 5's slow loader
+// → its tensor-parallel group waits → the data-parallel all-reduce waits for that group).
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -48,13 +48,5 @@ struct JobChain {
 // collectives of rank i.
 JobChain buildChain(const std::vector<RankCollectives>& ranks, const CollectiveMatch& match,
                     const std::vector<CollectiveArrivals>& arrivals, const ClockAlignment& clock, TimeNs origin);
-
-// Sets each collective's `waited_for`, the rank whose own lateness its members waited for: from the
-// last member back along its chain (the previous collective on its stream when that held it, else the
-// collective its own work began from, and that one's last member) until a last member whose own work
-// exceeds the other members' median by at least half the longest wait. Nobody when no member waited.
-// The walk stops after kMaxChainHops collectives (a bound on the work, far beyond a step's chain).
-inline constexpr std::size_t kMaxChainHops = 1024;
-void traceWaits(const JobChain& chain, std::vector<CollectiveArrivals>& arrivals);
 
 }  // namespace feedscope::job

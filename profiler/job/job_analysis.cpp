@@ -186,7 +186,9 @@ JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vec
   if (job.window.start > job.window.end) job.window = {};
 
   const JobChain chain = buildChain(collectives, match, job.arrivals, job.clock, job.window.start);
-  traceWaits(chain, job.arrivals);
+  const std::vector<JobStepSpans> steps = pairSteps(summaries, job.clock.shift_ns);
+  const LatenessFigures lateness = measureLateness(chain, steps, job.window);
+  attributeWaits(lateness, job.arrivals);
 
   // Per rank: peer wait, the transfer, starvation with the exposed wait and whom it waited for.
   for (const CollectiveArrivals& a : job.arrivals) {
@@ -204,8 +206,6 @@ JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vec
     f.starvation_ns = summaries[r].starvation_ns + f.peer_wait_exposed_ns;
   }
 
-  const std::vector<JobStepSpans> steps = pairSteps(summaries, job.clock.shift_ns);
-  const LatenessFigures lateness = measureLateness(chain, steps, job.window);
   job.lateness = {lateness.ranks_late, lateness.median_delay_ns, lateness.rotates};
   for (std::size_t r = 0; r < n; ++r) {
     job.ranks[r].delay_ns = lateness.ranks[r].cost_ns;

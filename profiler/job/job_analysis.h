@@ -32,7 +32,7 @@ struct RankFigures {
   TimeNs comm_exposed_ns = 0;      // collective kernel time with nothing of its own beside it
   TimeNs peer_wait_ns = 0;         // summed over the matched collectives
   TimeNs peer_wait_exposed_ns = 0; // the part of its peer wait with no compute of its own beside it
-  std::size_t late_count = 0;      // collectives it arrived last at, late by its own work
+  std::size_t late_count = 0;      // collectives it arrived last at, and was waited for
   std::size_t late_steps = 0;      // steps it made longer (job/lateness.h)
   TimeNs delay_ns = 0;             // its cost: how much sooner the job would end had it been on time
   TimeNs window_ns = 0;            // its GPU window

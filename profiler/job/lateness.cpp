@@ -25,6 +25,8 @@ LatenessFigures measureLateness(const JobChain& chain, const std::vector<JobStep
   for (const JobStepSpans& s : steps) lengths.push_back(s.span.length());
   const TimeNs unit = steps.empty() ? window.length() : trace::medianNs(lengths);
   out.noise_ns = static_cast<TimeNs>(static_cast<double>(unit) * t::kLateStepMinPct / 100.0);
+  out.soonest_rank.assign(chain.members.size(), kNobody);
+  out.soonest_ns.assign(chain.members.size(), 0);
   std::vector<TimeNs> incidents;
   TimeNs total = 0;
   for (std::size_t r = 0; r < n; ++r) {
@@ -36,6 +38,12 @@ LatenessFigures measureLateness(const JobChain& chain, const std::vector<JobStep
     if (std::all_of(excess[r].begin(), excess[r].end(), [](TimeNs x) { return x == 0; })) continue;
     const Replay replayed = replay(chain, excess);
     cost.cost_ns = endSaving(chain, replayed);
+    for (std::size_t c = 0; c < replayed.shift_ns.size(); ++c) {
+      if (replayed.shift_ns[c] > out.soonest_ns[c]) {
+        out.soonest_ns[c] = replayed.shift_ns[c];
+        out.soonest_rank[c] = r;
+      }
+    }
     for (std::size_t s = 0; s < steps.size(); ++s) {
       cost.step_saving_ns[s] = lengths[s] - replayedLength(steps[s], chain, replayed);
       if (cost.step_saving_ns[s] > 0 && cost.step_saving_ns[s] >= out.noise_ns) {
@@ -65,6 +73,18 @@ LatenessFigures measureLateness(const JobChain& chain, const std::vector<JobStep
     out.rotates = out.ranks_late >= 2;
   }
   return out;
+}
+
+void attributeWaits(const LatenessFigures& lateness, std::vector<CollectiveArrivals>& arrivals) {
+  for (std::size_t c = 0; c < arrivals.size(); ++c) {
+    CollectiveArrivals& a = arrivals[c];
+    const TimeNs longest = *std::max_element(a.peer_wait_ns.begin(), a.peer_wait_ns.end());
+    a.waited_for = longest <= 0 ? kNobody : a.last_rank;
+    if (longest > 0 && c < lateness.soonest_rank.size() && lateness.soonest_rank[c] != kNobody &&
+        2 * lateness.soonest_ns[c] >= longest) {
+      a.waited_for = lateness.soonest_rank[c];
+    }
+  }
 }
 
 }  // namespace feedscope::job

@@ -23,10 +23,19 @@ struct LatenessFigures {
   TimeNs median_delay_ns = 0;     // over every rank's late steps: what the rank cost that step
   std::optional<std::size_t> straggler;  // the rank of the largest cost, when it is persistent (thresholds.h)
   bool rotates = false;           // several ranks late, none persistently: no single straggler
+  // Per collective: the rank whose being on time brings its last arrival soonest, and by how much
+  // (kNobody and 0 when no rank's does).
+  std::vector<std::size_t> soonest_rank;
+  std::vector<TimeNs> soonest_ns;
 };
 
 // `steps` of the job (may be empty), `window` its aligned extent.
 LatenessFigures measureLateness(const JobChain& chain, const std::vector<JobStepSpans>& steps, Span window);
+
+// Sets each collective's `waited_for`: the rank whose being on time would have ended the wait, when
+// that brings the last arrival sooner by at least half the longest wait there (its lateness, through
+// whichever groups it came); else the last member. Nobody when no member waited.
+void attributeWaits(const LatenessFigures& lateness, std::vector<CollectiveArrivals>& arrivals);
 
 // With `onTime` ranks on time: the job's steps replayed (their median, 0 without steps) and how much
 // sooner its last collective ends.

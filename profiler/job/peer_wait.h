@@ -21,8 +21,8 @@ struct CollectiveArrivals {
   std::size_t last_rank = 0;         // the rank that arrived last (the lowest among equals)
   TimeNs delay_ns = 0;               // last arrival − second-last: what that rank alone cost the group
   TimeNs last_arrival_ns = 0;
-  // The rank whose own lateness the others waited for: the last member, or, when the last members
-  // were late only because an earlier collective of theirs waited, that collective's (job/dependency_chain.h).
+  // The rank whose lateness the others waited for: the one whose being on time would have ended the
+  // wait, through whichever groups it came (job/lateness.h, attributeWaits), else the last member.
   std::size_t waited_for = kNobody;
   std::optional<std::size_t> memberOf(std::size_t rank) const;
   TimeNs endNs() const;  // the latest member's end

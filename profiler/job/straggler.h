@@ -23,7 +23,7 @@ struct StragglerPart {
 struct Straggler {
   std::size_t index = 0;  // into the job's ranks
   int rank = 0;
-  std::size_t late_count = 0;  // collectives it arrived last at, late by its own work
+  std::size_t late_count = 0;  // collectives it arrived last at, and was waited for
   std::size_t late_steps = 0;  // steps it made longer (job/lateness.h)
   std::size_t step_count = 0;  // the job's steps; 0 without steps in common
   TimeNs delay_ns = 0;         // its cost: how much sooner the job would end had it been on time
@@ -33,7 +33,7 @@ struct Straggler {
   TimeNs cause_excess_ns = 0;
   std::string host_range;           // for a host cause: the range with the largest excess ("## forward ##")
   TimeNs host_range_excess_ns = 0;  // counted as cause_excess_ns is
-  std::vector<StragglerPart> arrived_last;    // where it arrived last, late by its own work
+  std::vector<StragglerPart> arrived_last;    // where it arrived last, and was waited for
   std::vector<StragglerPart> waited_through;  // collectives of other groups that waited for it through those
   std::vector<analysis::EvidenceRange> evidence;  // lead-ups of its late arrivals, own clock, largest delay first
 };
