@@ -80,9 +80,13 @@ inline constexpr double kPinnedBandwidthLowShare = 0.5;
 inline constexpr double kStragglerMinDelayPct = 2.0;
 inline constexpr double kStragglerLatenessSharePct = 50.0;
 inline constexpr double kLateStepMinPct = 2.0;
+// A kernel that waits on an event (cudaStreamWaitEvent on a collective's end) starts within a few
+// microseconds of it: one that starts within 20 µs of a collective's end, later than its stream and
+// its launch let it, waited for that collective (docs/metrics.md, "Collectives").
+inline constexpr std::int64_t kDependentStartNs = 20'000;
 // Two traces of ranks are one capture when their recorded extents overlap within a minute: the
 // clocks of one job's machines agree within milliseconds under NTP and drift seconds a day without
-// it, while two captures of the same ranks are apart by at least a profiler schedule's cycle.
+// it; captures of the same ranks closer than that are told apart by their step numbers.
 inline constexpr std::int64_t kCaptureClockSlackNs = 60'000'000'000;
 inline constexpr double kStragglerHighStepPct = 20.0;
 inline constexpr double kStragglerMediumStepPct = 5.0;

@@ -1,6 +1,9 @@
 #include "job/collective_context.h"
 
 #include <algorithm>
+#include <utility>
+
+#include "analysis/thresholds.h"
 
 namespace feedscope::job {
 
@@ -40,6 +43,29 @@ void findInputs(std::vector<Collective>& collectives, std::vector<DeviceOp>& ops
   }
 }
 
+// A kernel that started right after a collective ended, later than its stream and its launch let it:
+// it waited for that collective (cudaStreamWaitEvent on its end), so the rank's work after it did,
+// even when other kernels of the rank ran beside the collective (an all-gather prefetched beside the
+// previous layer's compute).
+void markWaitedOn(std::vector<Collective>& collectives, std::vector<DeviceOp> ops) {
+  const TimeNs latency = analysis::thresholds::kDependentStartNs;
+  std::vector<std::pair<TimeNs, std::size_t>> ends;  // (end, collective), by end
+  for (std::size_t c = 0; c < collectives.size(); ++c) ends.emplace_back(collectives[c].end_ns, c);
+  std::sort(ends.begin(), ends.end());
+  std::sort(ops.begin(), ops.end(), [](const DeviceOp& a, const DeviceOp& b) {
+    return a.stream != b.stream ? a.stream < b.stream : a.start_ns < b.start_ns;
+  });
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const DeviceOp& op = ops[i];
+    if (!op.kernel || op.collective) continue;
+    TimeNs explained = op.thread ? op.launch_end_ns : INT64_MIN;
+    if (i > 0 && ops[i - 1].stream == op.stream) explained = std::max(explained, ops[i - 1].end_ns);
+    if (explained != INT64_MIN && op.start_ns - explained <= latency) continue;
+    auto it = std::lower_bound(ends.begin(), ends.end(), std::make_pair(op.start_ns - latency, std::size_t{0}));
+    for (; it != ends.end() && it->first <= op.start_ns; ++it) collectives[it->second].gates_rank = true;
+  }
+}
+
 }  // namespace
 
 void describeCollectives(std::vector<Collective>& collectives, std::vector<DeviceOp> ops, const SpanList& compute) {
@@ -57,6 +83,7 @@ void describeCollectives(std::vector<Collective>& collectives, std::vector<Devic
     c.compute_beside.clear();
     for (const Span& s : analysis::clip(compute, {c.start_ns, c.end_ns})) c.compute_beside.push_back(s);
   }
+  markWaitedOn(collectives, ops);
   findInputs(collectives, ops);
 }
 

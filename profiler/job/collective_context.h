@@ -6,6 +6,7 @@
 // DDP bucket, the reduce-scatter whose output an HSDP all-reduce sums).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -17,6 +18,7 @@ namespace feedscope::job {
 struct DeviceOp {
   TimeNs start_ns = 0;
   TimeNs end_ns = 0;
+  std::int64_t stream = -1;
   bool kernel = false;                    // a kernel; copies and memsets are not
   std::optional<std::size_t> collective;  // its index among the rank's collectives
   // Its launching call, found through the correlation id: the host track and the call's span.
@@ -27,7 +29,9 @@ struct DeviceOp {
 
 // Fills `ready_ns`, `input`, `gates_rank` and `compute_beside` of `collectives` (indexed as the ops'
 // `collective`) from every op of the device; `compute` is the union of its kernels that are not
-// collectives.
+// collectives. A collective gates the rank when no kernel of its own began while it ran, or when one
+// of its kernels began at its end (within thresholds::kDependentStartNs) later than that kernel's
+// stream and launch let it: that kernel waited for it.
 void describeCollectives(std::vector<Collective>& collectives, std::vector<DeviceOp> ops, const SpanList& compute);
 
 }  // namespace feedscope::job

@@ -121,6 +121,7 @@ RankCollectives findCollectives(const trace::Run& run, const trace::StringTable&
       op.start_ns = iv.start_ns[i];
       op.end_ns = iv.end_ns[i];
       op.kernel = iv.kind[i] == trace::IntervalKind::Kernel;
+      op.stream = track.stream;
       if (const auto* call = launching.call(iv.correlation[i])) {
         op.thread = call->track;
         op.launch_start_ns = call->start;

@@ -37,7 +37,7 @@ struct StragglerFacts {
   trace::TimeNs cause_excess_ns = 0;  // per step it was late in (in all without steps; once for before_window)
   std::string_view host_range;  // a host cause's range, when one is named
   trace::TimeNs host_range_excess_ns = 0;
-  std::vector<CollectivePart> arrived_last;    // where it arrived last, late by its own work
+  std::vector<CollectivePart> arrived_last;    // where it arrived last, and was waited for
   std::vector<CollectivePart> waited_through;  // other groups' collectives that waited for it through those
   trace::TimeNs delay_per_step_ns = 0;  // 0 without steps
   trace::TimeNs job_step_ns = 0;        // 0 without steps
