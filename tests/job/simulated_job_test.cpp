@@ -236,40 +236,47 @@ TEST(SimulatedJob, HsdpShardAndReplicateGroups) {
   EXPECT_EQ(a.findings[0].id, "straggler_compute");
 }
 
-// Each step a different rank loads 5 ms late, every rank twice: no rank is the straggler.
+// Each step a different rank is 5 ms late, every rank twice: no rank is the straggler, with one group
+// of all ranks as with tensor-parallel halves (where a late rank's half waits first).
 TEST(SimulatedJob, RotatingLatenessNamesNoStraggler) {
-  sim::Spec spec = dataParallel();
-  spec.steps = 16;
-  for (int s = 0; s < spec.steps; ++s) spec.lateness.push_back({(s * 3) % spec.world_size, s, "load", 5'000'000});
-  const sim::Job job = sim::simulate(spec);
-  auto analysed = analyse(spec, job);
-  const JobAnalysis& a = expectExact(*analysed, spec, job, {});
-  EXPECT_FALSE(a.straggler);
-  EXPECT_TRUE(a.lateness.rotates);
-  std::vector<sim::Ns> incidents;
-  std::size_t late = 0;
-  for (int r = 0; r < spec.world_size; ++r) {
-    const sim::RankCostTruth cost = sim::costOf(spec, r);
-    std::size_t steps = 0;
-    for (sim::Ns saving : cost.step_saving) {
-      if (saving > 0 && 50 * saving >= a.step->median_ns) {
-        ++steps;
-        incidents.push_back(saving);
-      }
+  for (auto layout : {sim::Layout::DataParallel, sim::Layout::TensorData}) {
+    SCOPED_TRACE(static_cast<int>(layout));
+    sim::Spec spec = dataParallel();
+    spec.layout = layout;
+    spec.steps = 16;
+    for (int s = 0; s < spec.steps; ++s) {
+      spec.lateness.push_back({(s * 3) % spec.world_size, s, s % 2 ? "load" : "compute", 5'000'000});
     }
-    late += steps > 0;
-    EXPECT_EQ(a.ranks[static_cast<std::size_t>(r)].late_steps, 2u) << r;
-    EXPECT_EQ(a.ranks[static_cast<std::size_t>(r)].delay_ns, cost.cost) << r;
+    const sim::Job job = sim::simulate(spec);
+    auto analysed = analyse(spec, job);
+    const JobAnalysis& a = expectExact(*analysed, spec, job, {});
+    EXPECT_FALSE(a.straggler);
+    EXPECT_TRUE(a.lateness.rotates);
+    std::vector<sim::Ns> incidents;
+    std::size_t late = 0;
+    for (int r = 0; r < spec.world_size; ++r) {
+      const sim::RankCostTruth cost = sim::costOf(spec, r);
+      std::size_t steps = 0;
+      for (sim::Ns saving : cost.step_saving) {
+        if (saving > 0 && 50 * saving >= a.step->median_ns) {
+          ++steps;
+          incidents.push_back(saving);
+        }
+      }
+      late += steps > 0;
+      EXPECT_EQ(a.ranks[static_cast<std::size_t>(r)].late_steps, 2u) << r;
+      EXPECT_EQ(a.ranks[static_cast<std::size_t>(r)].delay_ns, cost.cost) << r;
+    }
+    EXPECT_EQ(a.lateness.ranks_late, late);
+    EXPECT_EQ(a.lateness.median_delay_ns, sim::median(incidents));
+    EXPECT_EQ(a.headline, fmt::format("No single straggler: lateness moves between ranks (8 ranks late at least once; "
+                                      "median delay {} a late step). Look for what the ranks share: the storage they "
+                                      "read from, other load on their hosts, batches of uneven size.",
+                                      trace::formatDuration(sim::median(incidents))));
+    ASSERT_FALSE(a.findings.empty());
+    EXPECT_EQ(a.findings[0].id, "lateness_moves");
+    for (const auto& f : a.findings) EXPECT_NE(f.id.rfind("straggler", 0), 0u);
   }
-  EXPECT_EQ(a.lateness.ranks_late, late);
-  EXPECT_EQ(a.lateness.median_delay_ns, sim::median(incidents));
-  EXPECT_EQ(a.headline, fmt::format("No single straggler: lateness moves between ranks (8 ranks late at least once; "
-                                    "median delay {} a late step). Look for what the ranks share: the storage they "
-                                    "read from, other load on their hosts, batches of uneven size.",
-                                    trace::formatDuration(sim::median(incidents))));
-  ASSERT_FALSE(a.findings.empty());
-  EXPECT_EQ(a.findings[0].id, "lateness_moves");
-  for (const auto& f : a.findings) EXPECT_NE(f.id.rfind("straggler", 0), 0u);
 }
 
 // Two ranks late every step, rank 2 by 6 ms and rank 6 by 2 ms: rank 2 is the straggler, its saving is
@@ -335,6 +342,7 @@ TEST(SimulatedJob, OtherShapesSizesDelaysAndShifts) {
       {sim::Layout::TensorDataStrided, 16, 8, 13, "load", "data_loading", 3'000'000},
       {sim::Layout::Hsdp, 4, 2, 3, "host", "host", 4'000'000},
       {sim::Layout::Hsdp, 16, 8, 0, "copy", "input_copy", 2'000'000},
+      {sim::Layout::TensorData, 8, 4, 2, "before_window", "before_window", 12'000'000},
   };
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
@@ -347,7 +355,7 @@ TEST(SimulatedJob, OtherShapesSizesDelaysAndShifts) {
     spec.buckets = 2 + static_cast<int>(i % 3);
     spec.layers = 2 + static_cast<int>(i % 2);
     spec.clock_offset_ns = shifts(c.world, static_cast<sim::Ns>(i) * 3'100'007);
-    spec.lateness = {{c.straggler, -1, c.where, c.extra}};
+    spec.lateness = {{c.straggler, std::string(c.where) == "before_window" ? 0 : -1, c.where, c.extra}};
     const sim::Job job = sim::simulate(spec);
     auto analysed = analyse(spec, job);
     expectExact(*analysed, spec, job, {c.straggler, c.cause, c.extra});
