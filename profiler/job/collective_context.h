@@ -1,5 +1,5 @@
-// What a rank did around each of its collectives, read from its own trace (docs/metrics.md, "The
-// step's dependency chain"): when the collective's inputs were ready, whether the rank's own work
+// What a rank did around each of its collectives, read from its own trace (docs/metrics.md,
+// "Collectives"): when the collective's inputs were ready, whether the rank's own work
 // waited for its end, and which of its compute kernels ran beside it. ProcessGroupNCCL makes the
 // collective's NCCL stream wait for the work its calling thread queued before the call, so its inputs
 // are ready when the op launched just before it on that thread has ended (a backward kernel for a

@@ -1,8 +1,9 @@
-// The job's dependency chain (docs/metrics.md, "The step's dependency chain"): on every rank, each of
-// its matched collectives with when its inputs were ready, the rank's own work since the collective
-// it last waited for, and its stream. From it the job is replayed with a rank on time
-// (job/replay.h): what a rank cost the job, and whose lateness each wait was for (rank 5's slow loader
-// → its tensor-parallel group waits → the data-parallel all-reduce waits for that group).
+// The job's dependency chain (docs/metrics.md, "The step's dependency chain and the step without a
+// rank"): on every rank, each of its matched collectives with when its inputs were ready, the rank's
+// own work since the collective it last waited for, and its stream. From it the job is replayed with
+// a rank on time (job/replay.h): what a rank cost the job, and whose lateness each wait was for (rank
+// 5's slow loader → its tensor-parallel group waits → the data-parallel all-reduce waits for that
+// group).
 #pragma once
 #include <cstddef>
 #include <optional>

@@ -17,7 +17,7 @@ namespace {
 
 // The matched collectives and their arrivals in time order: by last arrival, then end. A collective
 // then comes after every collective its members waited for (docs/metrics.md, "The step's dependency
-// chain").
+// chain and the step without a rank").
 void sortByTime(CollectiveMatch& match, std::vector<CollectiveArrivals>& arrivals) {
   std::vector<std::size_t> order(arrivals.size());
   std::iota(order.begin(), order.end(), std::size_t{0});

@@ -1,9 +1,9 @@
-// The job replayed along its dependency chain (docs/metrics.md, "The step without the straggler"):
-// some ranks' own work made no longer than the other members' median at each collective, everything
-// else as it was. A collective's last member then arrives at the latest of each member's replayed
-// readiness (its anchor's replayed end plus its own work) and its stream's replayed free time, so a
-// later collective never starts before its inputs are ready, and lateness a rank's slack absorbed
-// saves nothing twice.
+// The job replayed along its dependency chain (docs/metrics.md, "The step's dependency chain and the
+// step without a rank"): some ranks' own work made no longer than the other members' median at each
+// collective, everything else as it was. A collective's last member then arrives at the latest of
+// each member's replayed readiness (its anchor's replayed end plus its own work) and its stream's
+// replayed free time, so a later collective never starts before its inputs are ready, and lateness a
+// rank's slack absorbed saves nothing twice.
 #pragma once
 #include <vector>
 
