@@ -45,7 +45,10 @@ JobTable jobTable(const job::JobAnalysis& job) {
     const std::string late = job.step ? fmt::format("{} of {} steps", r.late_steps, job.step->count)
                                       : fmt::format("{} of {}", r.late_count, job.matched_collectives);
     t.rows.push_back({std::to_string(r.rank), device, r.step_median_ns ? formatDuration(*r.step_median_ns) : "n/a",
-                      formatDuration(r.compute_ns), present::exposedOfText(r.comm_overlapped_ns + r.comm_exposed_ns, r.comm_exposed_ns),
+                      formatDuration(r.compute_ns),
+                      // The transfer, and its part with nothing of the rank's beside it: compute, the
+                      // exposed transfer and the starvation (its exposed wait within) make the window.
+                      present::exposedOfText(r.comm_ns, std::max<trace::TimeNs>(r.comm_exposed_ns - r.peer_wait_exposed_ns, 0)),
                       present::exposedOfText(r.peer_wait_ns, r.peer_wait_exposed_ns), late, starvation});
   }
   if (job.clock.method == job::ClockMethod::Collectives) {
