@@ -16,6 +16,8 @@
 #include "io/trace_folder.h"
 #include "job/rank_activity.h"
 #include "job_fixture.h"
+#include "present/job_phrases.h"
+#include "report/job_table.h"
 #include "report/report.h"
 #include "support/temp_dir.h"
 #include "support/job_truth.h"
@@ -151,6 +153,16 @@ TEST(SimulatedJob, DataParallelBucketsBesideBackward) {
   EXPECT_EQ(a.headline, expected);
   ASSERT_FALSE(a.findings.empty());
   EXPECT_EQ(a.findings[0].id, "straggler_input");
+  // The ranks table: compute, the transfer with its exposed part, peer wait with its exposed part.
+  const report::JobTable table = report::jobTable(a);
+  for (int r = 0; r < spec.world_size; ++r) {
+    const sim::RankTruth t = sim::rankTruth(job, r);
+    const auto& row = table.rows[static_cast<std::size_t>(r)];
+    EXPECT_EQ(row[3], trace::formatDuration(t.compute)) << r;
+    EXPECT_EQ(row[4], present::exposedOfText(t.transfer, t.comm - t.comm_overlapped - t.peer_wait_exposed)) << r;
+    EXPECT_EQ(row[5], present::exposedOfText(t.peer_wait, t.peer_wait_exposed)) << r;
+    EXPECT_EQ(row[6], r == 3 ? "10 of 10 steps" : "0 of 10 steps") << r;
+  }
 }
 
 // Tensor parallelism beside data parallelism: all-gathers in two groups (ranks 0-3, 4-7), the
