@@ -65,6 +65,14 @@ void requireComparisonFor(const std::vector<report::Threshold>& thresholds, cons
   }
 }
 
+// A file of a folder or of the summaries given that could not be read: the report is of the others
+// (exit code as for a whole input), the job reads its rank as missing.
+void noteUnread(const std::vector<io::UnreadFile>& unread) {
+  for (const io::UnreadFile& u : unread) {
+    printMessage("feedscope: note: {} could not be read ({}); reporting without it\n", u.path, u.error);
+  }
+}
+
 // Rank summaries: the files given, or the .fssum files of a folder given alone.
 std::vector<std::string> summaryFilesOf(const std::vector<std::string>& inputs) {
   std::size_t summaries = 0;
@@ -123,7 +131,9 @@ int runSummaryReport(const ReportOptions& o, const std::vector<std::string>& fil
   requireComparisonFor(thresholds, report::Report{});
   if (!o.output.empty()) requireDistinctFiles(o.output, files);
   const std::string input = o.inputs.size() == 1 ? o.inputs.front() : fmt::format("{} rank summaries", files.size());
-  report::Report report = report::buildSummaryReport(report::readRankSummaries(files), files, input);
+  report::SummaryFiles read = report::readRankSummaries(files);
+  noteUnread(read.unread);
+  report::Report report = report::buildSummaryReport(std::move(read.summaries), input, read.unread);
   writeReport(o, report);
   return gate(report, thresholds);
 }
@@ -150,9 +160,10 @@ int runReport(ReportOptions o) {
   std::error_code ec;
   const bool folder = names.empty() && o.compareRun.empty() && std::filesystem::is_directory(o.input, ec);
   trace::Session session;
-  std::vector<trace::Session> files;
+  io::FolderFiles files;
   if (folder) {
     files = io::openTraceFolderFiles(o.input, io::usableCores(), kReportArguments);
+    noteUnread(files.unread);
   } else {
     session = open(o.input);
   }

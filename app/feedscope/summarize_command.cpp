@@ -3,6 +3,8 @@
 // `feedscope report *.fssum` joins the ranks into a job without moving any trace.
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "cli_contract/exit_codes.h"
 #include "commands.h"
 #include "io/input_error.h"
@@ -14,6 +16,7 @@
 #include "progress.h"
 #include "report/rank_summary_file.h"
 #include "report/report.h"
+#include "trace/utf8.h"
 #include "user_messages.h"
 
 namespace feedscope::cli {
@@ -66,7 +69,12 @@ void addSummarizeCommand(CLI::App& app, CommandAction& action) {
         throw io::InputError(fmt::format("{}: rank {} is not below the world size {}", o->input, identity->rank,
                                          *identity->world_size));
       }
-      report::writeRankSummary(o->output, job::summarizeRank(run, session.strings, report.analyses.front(), *identity));
+      job::RankSummary summary = job::summarizeRank(run, session.strings, report.analyses.front(), *identity);
+      // The folder the trace lies in names the job, as `report FOLDER` names it.
+      std::error_code ec;
+      const std::filesystem::path absolute = std::filesystem::absolute(o->input, ec);
+      if (!ec) summary.folder = trace::validUtf8(absolute.parent_path().filename().string());
+      report::writeRankSummary(o->output, summary);
       printMessage("wrote {} (rank {})\n", o->output, identity->rank);
       return kExitOk;
     };

@@ -74,11 +74,25 @@ inline constexpr double kPinnedBandwidthLowShare = 0.5;
 inline constexpr double kLoaderWaitPct = 10.0;
 inline constexpr double kLoaderWaitHighPct = 30.0;
 
-// Jobs (docs/metrics.md, "The straggler and its cause"): the rank with the most delay is the job's
-// straggler when that delay is at least 2 % of the job's captured window: a balanced job's last ranks
-// differ by launch jitter (microseconds a collective, well under 1 % of a step), one late rank by a
-// share of every step. Findings about it: high from 20 % of the job's step, medium from 5 %.
+// Jobs (docs/metrics.md, "The straggler and its cause"): a rank's cost is how much sooner the job
+// would end had it been on time (the replayed dependency chain). The rank of the largest cost is the
+// job's straggler when that cost is at least 2 % of the job's captured window (a balanced job's ranks
+// differ by launch jitter, microseconds a collective, well under 1 % of a step; one late rank by a
+// share of every step) and when its lateness persists beyond what the others show: its cost is more
+// than half of all the ranks' costs summed. Lateness that moves between ranks (each late in a step
+// or two) names no straggler. A rank is late in a step when having it on time would shorten that step
+// by at least 2 %. Findings about the straggler: high from 20 % of the job's step, medium from 5 %.
 inline constexpr double kStragglerMinDelayPct = 2.0;
+inline constexpr double kStragglerLatenessSharePct = 50.0;
+inline constexpr double kLateStepMinPct = 2.0;
+// A kernel that waits on an event (cudaStreamWaitEvent on a collective's end) starts within a few
+// microseconds of it: one that starts within 20 µs of a collective's end, later than its stream and
+// its launch let it, waited for that collective (docs/metrics.md, "Collectives").
+inline constexpr std::int64_t kDependentStartNs = 20'000;
+// Two traces of ranks are one capture when their recorded extents overlap within a minute: the
+// clocks of one job's machines agree within milliseconds under NTP and drift seconds a day without
+// it; captures of the same ranks closer than that are told apart by their step numbers.
+inline constexpr std::int64_t kCaptureClockSlackNs = 60'000'000'000;
 inline constexpr double kStragglerHighStepPct = 20.0;
 inline constexpr double kStragglerMediumStepPct = 5.0;
 

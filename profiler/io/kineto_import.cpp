@@ -8,9 +8,11 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <deque>
 #include <map>
+#include <optional>
 
 #include "io/file_bytes.h"
 #include "io/input_error.h"
@@ -18,6 +20,7 @@
 #include "io/kineto_events.h"
 #include "io/split_pipeline.h"
 #include "io/trace_json_splitter.h"
+#include "trace/process_groups.h"
 #include "trace/run_builder.h"
 #include "trace/track_names.h"
 #include "trace/utf8.h"
@@ -218,8 +221,46 @@ class KinetoReader {
       } else if (key == "backend") {
         std::string_view s;
         if (field.value().get_string().get(s) == simdjson::SUCCESS) labels_["backend"] = std::string(s);
+      } else if (key == "pg_config") {
+        readProcessGroups(field.value());
       }
     }
+  }
+
+  // distributedInfo.pg_config: [{"pg_name": "1", "ranks": [0, 1, 2, 3], ...}, ...], the groups this
+  // rank belongs to; kept as the label trace/process_groups.h reads. Entries without both are skipped.
+  void readProcessGroups(sj::value v) {
+    sj::array groups;
+    if (v.get_array().get(groups) != simdjson::SUCCESS) return;
+    trace::ProcessGroupRanks out;
+    for (auto g : groups) {
+      sj::object obj;
+      if (std::move(g).get_object().get(obj) != simdjson::SUCCESS) continue;
+      std::optional<std::string> name;
+      std::vector<int> ranks;
+      for (auto fieldResult : obj) {
+        sj::field field;
+        check(std::move(fieldResult).get(field));
+        std::string_view key;
+        check(field.unescaped_key().get(key));
+        if (key == "pg_name") {
+          std::string_view s;
+          if (field.value().get_string().get(s) == simdjson::SUCCESS) name = std::string(s);
+        } else if (key == "ranks") {
+          sj::array list;
+          if (field.value().get_array().get(list) != simdjson::SUCCESS) continue;
+          for (auto r : list) {
+            std::int64_t n;
+            if (r.get_int64().get(n) == simdjson::SUCCESS && n >= 0 && n <= INT32_MAX) ranks.push_back(static_cast<int>(n));
+          }
+        }
+      }
+      if (!name || ranks.empty()) continue;
+      std::sort(ranks.begin(), ranks.end());
+      ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+      out[*name] = std::move(ranks);
+    }
+    if (!out.empty()) labels_[std::string(trace::kProcessGroupsLabel)] = trace::processGroupsLabel(out);
   }
 
   // A thread known only by a name gets the next id the first time the trace names it.

@@ -53,8 +53,7 @@ std::vector<std::string> traceFilesIn(const std::string& folder) {
   return files;
 }
 
-std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std::size_t workers,
-                                                 KeptArguments kept) {
+FolderFiles openTraceFolderFiles(const std::string& folder, std::size_t workers, KeptArguments kept) {
   const std::vector<std::string> files = traceFilesIn(folder);
   if (files.empty()) {
     throw InputError(folder + ": a folder with no trace files (*.json, *.json.gz) in it");
@@ -69,8 +68,6 @@ std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std:
       try {
         sessions[i] = openInput(files[i], {}, kept, readThreads);
         if (sessions[i].runs.size() == 1) sessions[i].runs[0].name = runNameOf(fs::path(files[i]).filename().string());
-      } catch (const InputError& e) {
-        errors[i] = std::make_exception_ptr(InputError(folder + ": " + e.what()));
       } catch (...) {
         errors[i] = std::current_exception();
       }
@@ -80,10 +77,25 @@ std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std:
   for (std::size_t w = 1; w < std::min(workers, files.size()); ++w) threads.emplace_back(work);
   work();
   for (auto& t : threads) t.join();
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);  // the first file's, in name order
+  FolderFiles out;
+  std::exception_ptr first;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!errors[i]) {
+      out.sessions.push_back(std::move(sessions[i]));
+      continue;
+    }
+    try {
+      std::rethrow_exception(errors[i]);
+    } catch (const InputError& e) {
+      // A file that is not a trace, or one cut short: the others are still the job.
+      if (!first) first = std::make_exception_ptr(InputError(folder + ": " + e.what()));
+      std::string why = e.what();
+      if (why.rfind(files[i] + ": ", 0) == 0) why.erase(0, files[i].size() + 2);
+      out.unread.push_back({files[i], why});
+    }  // anything else (no memory, a bug) ends the read
   }
-  return sessions;
+  if (out.sessions.empty()) std::rethrow_exception(first);
+  return out;
 }
 
 trace::Session openTraceFolder(const std::string& folder, const ProgressFn& progress, KeptArguments kept) {

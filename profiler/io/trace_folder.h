@@ -18,10 +18,22 @@ std::vector<std::string> traceFilesIn(const std::string& folder);
 trace::Session openTraceFolder(const std::string& folder, const ProgressFn& progress = {},
                                KeptArguments kept = KeptArguments::All);
 
+// A trace file of a folder that could not be read, and why (its InputError's line).
+struct UnreadFile {
+  std::string path;
+  std::string error;
+};
+
+struct FolderFiles {
+  std::vector<trace::Session> sessions;  // the files read, in file-name order
+  std::vector<UnreadFile> unread;        // the files that could not be read, in file-name order
+};
+
 // Every trace file of `folder` opened into a session of its own, its run named as openTraceFolder
 // names it, `workers` files at a time, each on one thread (io/read_threads.h; a lone file may use two):
-// the ranks of a job read on all cores. Sessions in file-name order; the same errors as openTraceFolder.
-std::vector<trace::Session> openTraceFolderFiles(const std::string& folder, std::size_t workers,
-                                                 KeptArguments kept = KeptArguments::All);
+// the ranks of a job read on all cores. A file that cannot be read (cut short, not a trace) is left
+// out and listed, so a job is read without that rank; throws InputError naming the folder when it
+// holds no trace file or none could be read (the first file's error).
+FolderFiles openTraceFolderFiles(const std::string& folder, std::size_t workers, KeptArguments kept = KeptArguments::All);
 
 }  // namespace feedscope::io

@@ -1,5 +1,6 @@
 // The collectives of one rank: NCCL and RCCL kernels on its GPU, and the host ranges that launch them
-// (docs/metrics.md, "Collectives"). Communication, not compute, in the job's figures.
+// (docs/metrics.md, "Collectives"), with their process groups and what the rank did around each
+// (job/collective_context.h). Communication, not compute, in the job's figures.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include "analysis/span_set.h"
 #include "trace/collective_names.h"
+#include "trace/process_groups.h"
 #include "trace/run.h"
 #include "trace/string_table.h"
 
@@ -32,6 +34,12 @@ struct Collective {
   // the collective in that group (matched across ranks by it, docs/metrics.md "Collectives").
   std::string group{};
   std::optional<std::int64_t> sequence{};
+  std::int64_t stream = -1;  // its NCCL stream: collectives of one stream run one after another
+  // What its rank did around it (job/collective_context.h), own clock.
+  TimeNs ready_ns = 0;  // its inputs were ready: it could have started then (its start when unknown)
+  std::optional<std::size_t> input{};  // the rank's collective (index) whose output was its input
+  bool gates_rank = false;  // no kernel of the rank's own began while it ran: the rank's work waited for it
+  std::vector<Span> compute_beside{};  // the rank's compute kernels while it ran (their union, clipped to it)
   TimeNs durationNs() const { return end_ns - start_ns; }
   friend bool operator==(const Collective&, const Collective&) = default;
 };
@@ -40,10 +48,15 @@ struct RankCollectives {
   std::int32_t device = -1;
   std::vector<Collective> kernels;  // by start
   SpanList spans;                   // their union
+  // The ranks of each process group the rank knows: distributedInfo.pg_config, and the collectives'
+  // `Process Group Ranks` arguments where they say more.
+  trace::ProcessGroupRanks groups;
 };
 
-// The collective kernels on `device`'s streams.
-RankCollectives findCollectives(const trace::Run& run, const trace::StringTable& strings, std::int32_t device);
+// The collective kernels on `device`'s streams, with their groups and context. `compute`, when given,
+// receives the union of the rank's other kernels on the device (its compute).
+RankCollectives findCollectives(const trace::Run& run, const trace::StringTable& strings, std::int32_t device,
+                                SpanList* compute = nullptr);
 
 // The device of the rank: the one with the most collective kernels, else the first with GPU work;
 // -1 for a run without GPU tracks.

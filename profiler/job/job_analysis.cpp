@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
-#include <set>
+#include <numeric>
 
+#include "analysis/thresholds.h"
 #include "job/job_findings.h"
 #include "present/job_phrases.h"
 #include "trace/statistics.h"
@@ -15,52 +15,97 @@ namespace feedscope::job {
 
 namespace {
 
-// The step every rank experiences: from the first rank's start to the last rank's end of the same
-// step, on the aligned clock. Steps are paired by number when every rank numbers its steps apart,
-// else by order.
-std::vector<Span> jobSteps(const std::vector<RankSummary>& ranks, const ClockAlignment& clock) {
-  std::vector<Span> out;
-  if (ranks.empty()) return out;
-  for (const auto& r : ranks) {
-    if (r.steps.empty()) return out;
+// The matched collectives and their arrivals in time order: by last arrival, then end. A collective
+// then comes after every collective its members waited for (docs/metrics.md, "The step's dependency
+// chain and the step without a rank").
+void sortByTime(CollectiveMatch& match, std::vector<CollectiveArrivals>& arrivals) {
+  std::vector<std::size_t> order(arrivals.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (arrivals[a].last_arrival_ns != arrivals[b].last_arrival_ns) return arrivals[a].last_arrival_ns < arrivals[b].last_arrival_ns;
+    return arrivals[a].endNs() < arrivals[b].endNs();
+  });
+  std::vector<MatchedCollective> matched;
+  std::vector<CollectiveArrivals> sorted;
+  for (std::size_t i : order) {
+    matched.push_back(std::move(match.matched[i]));
+    sorted.push_back(std::move(arrivals[i]));
   }
-  std::vector<std::map<std::int64_t, Span>> byNumber(ranks.size());
-  bool numbered = true;
-  for (std::size_t r = 0; r < ranks.size(); ++r) {
-    for (const auto& s : ranks[r].steps) {
-      Span aligned{s.span.start + clock.shift_ns[r], s.span.end + clock.shift_ns[r]};
-      if (!byNumber[r].emplace(s.number, aligned).second) numbered = false;
+  match.matched = std::move(matched);
+  arrivals = std::move(sorted);
+}
+
+// A rank's peer wait with none of its compute beside it (own clock), by the rank it waited for: each
+// wait less the compute that ran during it; where two collectives waited at once, the time counts
+// once, for the earlier.
+struct ExposedWait {
+  TimeNs total_ns = 0;
+  std::map<int, TimeNs> by_rank;
+};
+
+ExposedWait exposedWait(const RankSummary& rank, const CollectiveMatch& match,
+                        const std::vector<CollectiveArrivals>& arrivals, std::size_t index,
+                        const std::vector<int>& numbers) {
+  struct Piece {
+    Span span;
+    std::size_t waited_for;
+  };
+  std::vector<Piece> pieces;
+  for (std::size_t c = 0; c < arrivals.size(); ++c) {
+    auto member = arrivals[c].memberOf(index);
+    if (!member || arrivals[c].peer_wait_ns[*member] <= 0) continue;
+    const Collective& k = rank.collectives[match.matched[c].kernel[*member]];
+    const Span wait{k.start_ns, k.start_ns + arrivals[c].peer_wait_ns[*member]};
+    TimeNs from = wait.start;
+    for (const Span& busy : k.compute_beside) {
+      if (busy.start >= wait.end) break;
+      if (busy.start > from) pieces.push_back({{from, busy.start}, arrivals[c].waited_for});
+      from = std::max(from, busy.end);
     }
+    if (from < wait.end) pieces.push_back({{from, wait.end}, arrivals[c].waited_for});
   }
-  if (numbered) {
-    for (const auto& [number, first] : byNumber[0]) {
-      Span step = first;
-      bool everywhere = true;
-      for (std::size_t r = 1; r < ranks.size() && everywhere; ++r) {
-        auto it = byNumber[r].find(number);
-        if (it == byNumber[r].end()) {
-          everywhere = false;
-        } else {
-          step.start = std::min(step.start, it->second.start);
-          step.end = std::max(step.end, it->second.end);
-        }
-      }
-      if (everywhere) out.push_back(step);
-    }
-    return out;
-  }
-  std::size_t fewest = SIZE_MAX;
-  for (const auto& r : ranks) fewest = std::min(fewest, r.steps.size());
-  for (std::size_t k = 0; k < fewest; ++k) {
-    Span step{INT64_MAX, INT64_MIN};
-    for (std::size_t r = 0; r < ranks.size(); ++r) {
-      const Span s = ranks[r].steps[k].span;
-      step.start = std::min(step.start, s.start + clock.shift_ns[r]);
-      step.end = std::max(step.end, s.end + clock.shift_ns[r]);
-    }
-    out.push_back(step);
+  std::stable_sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.span.start < b.span.start; });
+  ExposedWait out;
+  TimeNs covered = INT64_MIN;
+  for (const Piece& p : pieces) {
+    const TimeNs from = std::max(p.span.start, covered);
+    if (p.span.end <= from) continue;
+    out.total_ns += p.span.end - from;
+    if (p.waited_for != kNobody) out.by_rank[numbers[p.waited_for]] += p.span.end - from;
+    covered = p.span.end;
   }
   return out;
+}
+
+// The rank that would cost the job's step most once the straggler is on time, and by how much a
+// step; none when no rank would cost a step more than the noise.
+void findBound(const JobChain& chain, const std::vector<JobStepSpans>& steps, std::size_t straggler, TimeNs noise,
+               JobStep& step, const std::vector<int>& numbers) {
+  const std::size_t n = chain.ranks.size();
+  std::vector<bool> onTime(n, false);
+  onTime[straggler] = true;
+  TimeNs most = 0;
+  for (std::size_t r = 0; r < n; ++r) {
+    if (r == straggler) continue;
+    onTime[r] = true;
+    const auto excess = onTimeExcess(chain, onTime);
+    if (std::any_of(excess[r].begin(), excess[r].end(), [](TimeNs x) { return x > 0; })) {
+      const TimeNs saving = step.without_straggler_ns - replayJob(chain, steps, onTime).median_step_ns;
+      if (saving > most) {
+        most = saving;
+        step.bound_rank = numbers[r];
+      }
+    }
+    onTime[r] = false;
+  }
+  if (most <= 0 || most < noise) step.bound_rank.reset();
+  step.bound_delay_ns = step.bound_rank ? most : 0;
+}
+
+std::string rankListOf(const std::vector<int>& numbers) {
+  std::string list;
+  for (int r : numbers) list += (list.empty() ? "" : ", ") + std::to_string(r);
+  return list;
 }
 
 }  // namespace
@@ -83,29 +128,6 @@ double JobAnalysis::peerWaitPct() const {
   return windows > 0 ? 100.0 * static_cast<double>(wait) / static_cast<double>(windows) : 0.0;
 }
 
-std::string jobNameOf(const std::vector<std::string>& runNames) {
-  if (runNames.empty()) return "job";
-  std::string prefix = runNames.front();
-  for (const auto& n : runNames) {
-    std::size_t i = 0;
-    while (i < prefix.size() && i < n.size() && prefix[i] == n[i]) ++i;
-    prefix.resize(i);
-  }
-  // Drop the rank word and the digits it may share: "trace_rank1", "trace_rank12" -> "trace", and
-  // "train rank 0", "train rank 1" (the ranks `merge` keeps apart) -> "train".
-  auto isSeparator = [](char c) { return c == '_' || c == '-' || c == '.' || c == ' '; };
-  while (!prefix.empty() && std::isdigit(static_cast<unsigned char>(prefix.back()))) prefix.pop_back();
-  while (!prefix.empty() && isSeparator(prefix.back())) prefix.pop_back();
-  for (std::string_view word : {"rank", "worker", "Rank", "RANK", "Worker"}) {
-    if (prefix.size() >= word.size() && std::string_view(prefix).substr(prefix.size() - word.size()) == word) {
-      prefix.resize(prefix.size() - word.size());
-      break;
-    }
-  }
-  while (!prefix.empty() && isSeparator(prefix.back())) prefix.pop_back();
-  return prefix.empty() ? "job" : prefix;
-}
-
 JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vector<std::size_t>& runs,
                        std::optional<int> worldSize, std::string name) {
   JobAnalysis job;
@@ -119,6 +141,7 @@ JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vec
     RankCollectives c;
     c.device = s.device;
     c.kernels = s.collectives;
+    c.groups = s.process_groups;
     collectives.push_back(std::move(c));
     numbers.push_back(s.identity.rank);
     RankFigures f;
@@ -131,23 +154,28 @@ JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vec
     f.collectives = s.collectives.size();
     f.window_ns = s.window_ns;
     f.compute_ns = s.compute_ns;
+    f.comm_overlapped_ns = s.comm_overlapped_ns;
+    f.comm_exposed_ns = s.comm_ns - s.comm_overlapped_ns;
     f.gaps = s.gaps;
     f.step_median_ns = s.step_median_ns;
     job.ranks.push_back(std::move(f));
   }
-  if (job.ranksMissing() > 0) {
-    std::string list;
-    for (int r : numbers) list += (list.empty() ? "" : ", ") + std::to_string(r);
-    job.notes.push_back(present::ranksMissingSentence(n, *job.world_size, list));
-  }
-  const CollectiveMatch match = matchCollectives(collectives, numbers);
+  if (job.ranksMissing() > 0) job.notes.push_back(present::ranksMissingSentence(n, *job.world_size, rankListOf(numbers)));
+  CollectiveMatch match = matchCollectives(collectives, numbers);
   job.notes.insert(job.notes.end(), match.notes.begin(), match.notes.end());
   job.matched_collectives = match.matched.size();
   job.clock = alignClocks(collectives, match);
   if (job.clock.method == ClockMethod::Recorded) {
     job.notes.push_back("No collective matched across the ranks: their recorded clocks are used as they are.");
+  } else if (!job.clock.unaligned.empty()) {
+    std::vector<int> unaligned;
+    for (std::size_t r : job.clock.unaligned) unaligned.push_back(numbers[r]);
+    job.notes.push_back(fmt::format("Rank{} {} share{} no matched collective with rank {}'s groups: recorded clocks used",
+                                    unaligned.size() == 1 ? "" : "s", present::rankRangesText(unaligned),
+                                    unaligned.size() == 1 ? "s" : "", numbers.front()));
   }
   job.arrivals = measureArrivals(collectives, match, job.clock);
+  sortByTime(match, job.arrivals);
 
   // The job's window on the aligned clock.
   job.window = {INT64_MAX, INT64_MIN};
@@ -157,84 +185,105 @@ JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vec
   }
   if (job.window.start > job.window.end) job.window = {};
 
-  // Per rank: communication, peer wait and whom it waited for, starvation with the wait.
+  const JobChain chain = buildChain(collectives, match, job.arrivals, job.clock, job.window.start);
+  const std::vector<JobStepSpans> steps = pairSteps(summaries, job.clock.shift_ns);
+  const LatenessFigures lateness = measureLateness(chain, steps, job.window);
+  attributeWaits(lateness, job.arrivals);
+
+  // Per rank: peer wait, the transfer, starvation with the exposed wait and whom it waited for.
   for (const CollectiveArrivals& a : job.arrivals) {
-    job.ranks[a.last_rank].delay_ns += a.delay_ns;
-    if (a.delay_ns > 0) ++job.ranks[a.last_rank].late_count;
-    for (std::size_t r = 0; r < n; ++r) {
-      job.ranks[r].peer_wait_ns += a.peer_wait_ns[r];
-      if (a.peer_wait_ns[r] > 0) job.ranks[r].waiting_for[numbers[a.last_rank]] += a.peer_wait_ns[r];
-    }
+    for (std::size_t i = 0; i < a.members.size(); ++i) job.ranks[a.members[i]].peer_wait_ns += a.peer_wait_ns[i];
+    if (a.delay_ns > 0 && a.waited_for == a.last_rank) ++job.ranks[a.last_rank].late_count;
   }
   for (std::size_t r = 0; r < n; ++r) {
     RankFigures& f = job.ranks[r];
     TimeNs collectiveTime = 0;
     for (const Collective& c : summaries[r].collectives) collectiveTime += c.durationNs();
     f.comm_ns = std::max<TimeNs>(collectiveTime - f.peer_wait_ns, 0);
-    f.starvation_ns = summaries[r].starvation_ns + f.peer_wait_ns;
-    job.largest_delay_ns = std::max(job.largest_delay_ns, f.delay_ns);
+    ExposedWait exposed = exposedWait(summaries[r], match, job.arrivals, r, numbers);
+    f.peer_wait_exposed_ns = exposed.total_ns;
+    f.waiting_for = std::move(exposed.by_rank);
+    f.starvation_ns = summaries[r].starvation_ns + f.peer_wait_exposed_ns;
   }
 
-  StragglerInputs in;
-  for (const auto& s : summaries) in.ranks.push_back(&s);
-  in.collectives = &collectives;
-  in.match = &match;
-  in.clock = &job.clock;
-  in.arrivals = &job.arrivals;
-  in.rank_numbers = numbers;
-  in.job_window = job.window;
-  job.straggler = findStraggler(in);
+  job.lateness = {lateness.ranks_late, lateness.median_delay_ns, lateness.rotates};
+  for (std::size_t r = 0; r < n; ++r) {
+    job.ranks[r].delay_ns = lateness.ranks[r].cost_ns;
+    job.ranks[r].late_steps = lateness.ranks[r].late_steps;
+    job.largest_delay_ns = std::max(job.largest_delay_ns, lateness.ranks[r].cost_ns);
+  }
+  job.groups = match.groups;
+  job.collectives = match.matched;
 
-  // The job's step, without the straggler's delay, and fed.
-  const std::vector<Span> steps = jobSteps(summaries, job.clock);
+  if (lateness.straggler) {
+    StragglerInputs in;
+    for (const auto& s : summaries) in.ranks.push_back(&s);
+    in.match = &match;
+    in.arrivals = &job.arrivals;
+    in.chain = &chain;
+    in.clock = &job.clock;
+    in.steps = &steps;
+    in.lateness = &lateness;
+    in.rank_numbers = numbers;
+    in.job_window = job.window;
+    job.straggler = describeStraggler(in, *lateness.straggler);
+  }
+
+  // The job's step, without the straggler (replayed), and fed.
   if (!steps.empty()) {
     JobStep s;
     s.count = steps.size();
-    std::vector<TimeNs> lengths, without, delays;
-    for (const Span& step : steps) {
-      TimeNs delay = 0;
-      if (job.straggler) {
-        for (const CollectiveArrivals& a : job.arrivals) {
-          if (a.last_rank == job.straggler->index && a.last_arrival_ns >= step.start && a.last_arrival_ns < step.end) {
-            delay += a.delay_ns;
-          }
-        }
-      }
-      lengths.push_back(step.length());
-      without.push_back(step.length() - delay);
-      delays.push_back(delay);
-    }
+    std::vector<TimeNs> lengths;
+    for (const JobStepSpans& step : steps) lengths.push_back(step.span.length());
     s.median_ns = trace::medianNs(lengths);
-    s.without_straggler_ns = trace::medianNs(without);
-    s.median_straggler_delay_ns = trace::medianNs(delays);
+    s.without_straggler_ns = s.median_ns;
+    if (job.straggler) {
+      std::vector<bool> onTime(n, false);
+      onTime[job.straggler->index] = true;
+      s.without_straggler_ns = replayJob(chain, steps, onTime).median_step_ns;
+      s.median_straggler_delay_ns = s.median_ns - s.without_straggler_ns;
+      const auto noise = static_cast<TimeNs>(static_cast<double>(s.without_straggler_ns) *
+                                             analysis::thresholds::kLateStepMinPct / 100.0);
+      findBound(chain, steps, job.straggler->index, noise, s, numbers);
+    }
     // Every rank fed: each rank's own prediction less the wait for peers it no longer has, the slowest.
     for (std::size_t r = 0; r < n; ++r) {
       const std::size_t count = std::max<std::size_t>(summaries[r].steps.size(), 1);
-      const TimeNs waitPerStep = job.ranks[r].peer_wait_ns / static_cast<TimeNs>(count);
+      const TimeNs waitPerStep = job.ranks[r].peer_wait_exposed_ns / static_cast<TimeNs>(count);
       s.prefetched_ns = std::max(s.prefetched_ns, std::max<TimeNs>(summaries[r].prefetch_step_ns - waitPerStep, 0));
     }
     job.step = s;
   }
 
+  const std::size_t worldKnown = job.world_size ? static_cast<std::size_t>(*job.world_size) : n;
   if (job.straggler) {
     const Straggler& st = *job.straggler;
     present::StragglerFacts facts;
     facts.rank = st.rank;
-    facts.late_count = st.late_count;
-    facts.collective_count = job.matched_collectives;
+    facts.late_steps = st.late_steps;
+    facts.step_count = st.step_count;
     facts.delay_ns = st.delay_ns;
     facts.cause_key = activityKey(st.cause);
     facts.cause_excess_ns = st.cause_excess_ns;
     facts.host_range = st.host_range;
     facts.host_range_excess_ns = st.host_range_excess_ns;
+    for (const auto& p : st.arrived_last) facts.arrived_last.push_back({p.collective, p.count, p.total});
+    for (const auto& p : st.waited_through) facts.waited_through.push_back({p.collective, p.count, p.total});
     if (job.step) {
       facts.delay_per_step_ns = job.step->median_straggler_delay_ns;
       facts.job_step_ns = job.step->median_ns;
       facts.without_straggler_ns = job.step->without_straggler_ns;
+      facts.bound_rank = job.step->bound_rank;
+      facts.bound_delay_ns = job.step->bound_delay_ns;
     }
+    facts.ranks_present = n;
+    facts.world_size = worldKnown;
     job.headline = present::stragglerSentence(facts);
+  } else if (job.lateness.rotates) {
+    job.headline = present::rotatingLatenessSentence(job.lateness.ranks_late, job.lateness.median_delay_ns, !steps.empty(),
+                                                     n, worldKnown);
   } else {
-    job.headline = present::balancedJobSentence(job.matched_collectives, job.largest_delay_ns);
+    job.headline = present::balancedJobSentence(job.matched_collectives, job.largest_delay_ns, n, worldKnown);
   }
   job.findings = jobFindings(job, summaries);
   return job;
@@ -249,7 +298,9 @@ JobAnalysis analyzeJob(const JobGroup& group, const std::vector<const trace::Run
     summaries.push_back(summarizeRank(*runs[m.run], *strings[m.run], *analyses[m.run], m.identity));
     indexes.push_back(m.run);
   }
-  return analyzeJob(summaries, indexes, group.world_size, std::move(name));
+  JobAnalysis job = analyzeJob(summaries, indexes, group.world_size, std::move(name));
+  job.notes.insert(job.notes.end(), group.notes.begin(), group.notes.end());
+  return job;
 }
 
 }  // namespace feedscope::job

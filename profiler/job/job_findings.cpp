@@ -52,6 +52,23 @@ std::vector<analysis::Finding> jobFindings(const JobAnalysis& job, const std::ve
     f.cost_pct = pct;
     f.severity = severityByStepShare(pct);
     out.push_back(std::move(f));
+  } else if (job.lateness.rotates) {
+    // Lateness that moves between ranks points at what they share, not at one rank.
+    analysis::Finding f;
+    f.id = "lateness_moves";
+    f.title = fmt::format("No single straggler: {} ranks late in turn", job.lateness.ranks_late);
+    f.sentence = job.headline;
+    f.fix = "Look for a cause the ranks share: the storage or file system they read from (its throughput under "
+            "all ranks at once), other processes on their hosts, batches of uneven size (sequence lengths), "
+            "DataLoader workers restarting each epoch (persistent_workers=True).";
+    f.count = job.lateness.ranks_late;
+    f.time_ns = job.lateness.median_delay_ns;
+    const double pct = job.step && job.step->median_ns > 0
+                           ? 100.0 * static_cast<double>(job.lateness.median_delay_ns) / static_cast<double>(job.step->median_ns)
+                           : 0.0;
+    f.time_pct = pct;
+    f.severity = pct >= analysis::thresholds::kStragglerMediumStepPct ? analysis::Severity::Medium : analysis::Severity::Low;
+    out.push_back(std::move(f));
   }
   // A rank that alone copies from pageable memory: the others show the copies can be pinned.
   std::size_t pageableRanks = 0, who = 0;

@@ -1,5 +1,6 @@
-// Findings about a job as a whole, each with its fix (docs/metrics.md, "Job findings"): the
-// straggler by its cause, a rank that alone copies from pageable memory, ranks missing.
+// Findings about a job as a whole, each with its fix (docs/metrics.md, "Job figures and findings"): the
+// straggler by its cause, lateness that moves between ranks, a rank that alone copies from pageable
+// memory, ranks missing.
 #pragma once
 #include <vector>
 

@@ -1,6 +1,7 @@
 #include "job/rank_activity.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "trace/range_names.h"
 
@@ -23,16 +24,13 @@ ActivityTimes& ActivityTimes::operator+=(const ActivityTimes& other) {
   return *this;
 }
 
-RankActivity::RankActivity(const analysis::DeviceTimeline& timeline, const RankCollectives& collectives,
-                           const trace::StringTable& strings)
-    : timeline_(timeline), strings_(strings), compute_(analysis::subtract(timeline.kernels, collectives.spans)) {}
+RankActivity::RankActivity(const analysis::DeviceTimeline& timeline, SpanList compute, const trace::StringTable& strings)
+    : timeline_(timeline), strings_(strings), compute_(std::move(compute)) {}
 
 ActivityTimes RankActivity::within(Span window) const {
   ActivityTimes out;
   if (window.end <= window.start) return out;
   out[Activity::Compute] = computeWithin(window);
-  const TimeNs traceStart = timeline_.extent.start;
-  if (traceStart > window.start) out[Activity::BeforeWindow] = std::min(traceStart, window.end) - window.start;
   const auto& causes = timeline_.causes;
   auto it = std::lower_bound(causes.begin(), causes.end(), window.start,
                              [](const analysis::CauseSegment& s, TimeNs t) { return s.end <= t; });

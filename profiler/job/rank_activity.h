@@ -1,6 +1,6 @@
 // What one rank did between two moments, in the categories the straggler's cause is told in
-// (docs/metrics.md, "The straggler and its cause"): the GPU's idle time by why it waited, the GPU's
-// own work, and the time before the rank's trace began.
+// (docs/metrics.md, "The straggler and its cause"): the GPU's idle time by why it waited and the GPU's
+// own work. The time before the rank's trace began is the job's to measure (job/straggler.cpp).
 #pragma once
 #include <array>
 #include <map>
@@ -29,18 +29,19 @@ struct ActivityTimes {
 // A rank's timeline prepared once for many windows.
 class RankActivity {
  public:
-  // `traceStart`: the rank's first recorded moment (its extent), own clock.
-  RankActivity(const analysis::DeviceTimeline& timeline, const RankCollectives& collectives,
-               const trace::StringTable& strings);
+  // `compute`: the union of the rank's kernels that are not collectives (job/collectives.h).
+  RankActivity(const analysis::DeviceTimeline& timeline, SpanList compute, const trace::StringTable& strings);
   // `window` on the rank's own clock.
   ActivityTimes within(Span window) const;
-  // The GPU's own work outside collectives, |K \ collectives|, inside `window`.
+  // The rank's compute inside `window`: every kernel that is not a collective, whatever else ran
+  // beside it (a DDP bucket's all-reduce overlapping backward kernels).
   TimeNs computeWithin(Span window) const { return analysis::lengthWithin(compute_, window); }
+  const SpanList& compute() const { return compute_; }
 
  private:
   const analysis::DeviceTimeline& timeline_;
   const trace::StringTable& strings_;
-  SpanList compute_;  // kernels not under a collective kernel
+  SpanList compute_;
 };
 
 }  // namespace feedscope::job

@@ -16,28 +16,30 @@ RankSummary summarizeRank(const trace::Run& run, const trace::StringTable& strin
     if (x.device == s.device) d = &x;
   }
   if (d == nullptr) d = analysis.primary();
-  RankCollectives collectives = findCollectives(run, strings, s.device);
+  SpanList compute;
+  RankCollectives collectives = findCollectives(run, strings, s.device, &compute);
+  s.process_groups = std::move(collectives.groups);
   if (d == nullptr) {
     if (auto e = run.extent()) s.extent = {e->start, e->end};
     s.collectives = std::move(collectives.kernels);
-    s.lead_ups.resize(s.collectives.size());
     return s;
   }
   s.device_name = d->device_name;
   s.extent = d->timeline.extent;
-  const RankActivity activity(d->timeline, collectives, strings);
-  TimeNs from = s.extent.start;
-  for (const Collective& c : collectives.kernels) {
-    s.lead_ups.push_back(activity.within({std::min(from, c.start_ns), c.start_ns}));
-    from = std::max(from, c.end_ns);
-  }
+  const RankActivity activity(d->timeline, std::move(compute), strings);
+  const Span window = d->whole.window;
   s.collectives = std::move(collectives.kernels);
+  s.activity = activity.within(s.extent);
   s.window_ns = d->whole.window_ns;
   s.starvation_ns = d->whole.starvation_ns;
-  s.compute_ns = activity.computeWithin(d->whole.window);
+  s.compute_ns = activity.computeWithin(window);
+  s.comm_ns = analysis::lengthWithin(collectives.spans, window);
+  s.comm_overlapped_ns = analysis::lengthWithin(analysis::intersect(collectives.spans, activity.compute()), window);
   s.gaps = d->whole.gaps;
   if (d->step_summary) s.step_median_ns = d->step_summary->median_ns;
-  for (const auto& step : d->steps) s.steps.push_back({step.step.number, step.step.span});
+  for (const auto& step : d->steps) {
+    s.steps.push_back({step.step.number, step.step.span, activity.within(step.step.span)});
+  }
   s.prefetch_step_ns = d->what_if.prefetch_step_ns;
   s.pageable_h2d_count = d->whole.h2d.pageable_count;
   s.pageable_h2d_bytes = d->whole.h2d.pageable_bytes;

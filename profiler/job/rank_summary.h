@@ -1,7 +1,7 @@
 // What the job analysis needs of one rank, small enough to keep for every rank of a large job and to
-// store in a .fssum file (docs/file-formats.md, "Rank summary"): its collectives, what it did in the
-// lead-up to each, and its own report figures. Made from the rank's run and analysis, where the
-// trace lives; the run itself can then be dropped.
+// store in a .fssum file (docs/file-formats.md, "Rank summary"): its collectives with their groups and
+// what it did around each, what it did in each step, and its own report figures. Made from the
+// rank's run and analysis, where the trace lives; the run itself can then be dropped.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -17,8 +17,12 @@ namespace feedscope::job {
 
 struct RankStep {
   std::int64_t number = 0;
-  Span span;  // own clock
-  friend bool operator==(const RankStep&, const RankStep&) = default;
+  Span span;              // own clock
+  ActivityTimes activity;  // what the rank did in it (the straggler's cause is told per step)
+  friend bool operator==(const RankStep& a, const RankStep& b) {
+    return a.number == b.number && a.span == b.span && a.activity.ns == b.activity.ns &&
+           a.activity.host_by_range == b.activity.host_by_range;
+  }
 };
 
 // One of the rank's own findings, as its report lists it.
@@ -33,18 +37,21 @@ struct RankFindingLine {
 struct RankSummary {
   std::string run_name;
   RankIdentity identity;
+  // The name of the folder its trace lay in ("" when unknown): a job is named after its folder.
+  std::string folder;
   std::int32_t device = -1;
   std::string device_name;
   TimeNs time_origin = 0;
   Span extent;  // own clock: the rank's first to last recorded moment
-  std::vector<Collective> collectives;  // by start
-  // lead_ups[k]: what the rank did from the end of collective k−1 (from `extent.start` for the
-  // first) to the start of collective k.
-  std::vector<ActivityTimes> lead_ups;
+  trace::ProcessGroupRanks process_groups;  // what the rank knows of its groups' ranks
+  std::vector<Collective> collectives;      // by start
+  ActivityTimes activity;  // over its extent: the cause of a job without steps in common
   // Over its GPU window, as its own report gives them.
   TimeNs window_ns = 0;
   TimeNs starvation_ns = 0;
-  TimeNs compute_ns = 0;  // kernels outside collectives
+  TimeNs compute_ns = 0;          // its compute kernels' union, whatever ran beside them
+  TimeNs comm_ns = 0;             // its collective kernels' union
+  TimeNs comm_overlapped_ns = 0;  // the part of that with compute beside it
   analysis::GapBreakdown gaps;
   std::optional<TimeNs> step_median_ns;
   std::vector<RankStep> steps;

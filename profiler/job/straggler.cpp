@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
-#include "analysis/thresholds.h"
+#include "present/job_phrases.h"
 #include "trace/statistics.h"
 #include "trace/units.h"
 
@@ -13,108 +14,164 @@ namespace feedscope::job {
 
 namespace {
 
-// The lead-up to matched collective `c` on rank `r`, own clock: since the rank's previous matched
-// collective ended, or since the job's window began for the first.
-Span leadUp(const StragglerInputs& in, std::size_t c, std::size_t r) {
-  const RankCollectives& mine = (*in.collectives)[r];
-  const TimeNs shift = in.clock->shift_ns[r];
-  const TimeNs arrival = mine.kernels[in.match->matched[c].kernel[r]].start_ns;
-  TimeNs from = in.job_window.start - shift;
-  if (c > 0) from = mine.kernels[in.match->matched[c - 1].kernel[r]].end_ns;
-  return {std::min(from, arrival), arrival};
+// Each rank's activity in the windows the straggler was late in: its late steps, or its whole trace
+// without steps in common. Also how many windows, and what the straggler cost them.
+struct LateWindows {
+  std::vector<ActivityTimes> totals;  // per rank
+  std::size_t count = 0;
+  TimeNs cost_ns = 0;
+};
+
+LateWindows lateWindows(const StragglerInputs& in, std::size_t who) {
+  LateWindows out;
+  const std::size_t n = in.ranks.size();
+  out.totals.resize(n);
+  const auto& steps = *in.steps;
+  const RankCost& cost = in.lateness->ranks[who];
+  std::vector<std::size_t> late;
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    if (cost.step_saving_ns[s] > 0 && cost.step_saving_ns[s] >= in.lateness->noise_ns) late.push_back(s);
+  }
+  if (late.empty()) {  // late by less than the noise in each step: every step tells its cause
+    for (std::size_t s = 0; s < steps.size(); ++s) late.push_back(s);
+  }
+  if (steps.empty()) {
+    for (std::size_t r = 0; r < n; ++r) out.totals[r] = in.ranks[r]->activity;
+    out.count = 1;
+    out.cost_ns = cost.cost_ns;
+    return out;
+  }
+  for (std::size_t s : late) {
+    for (std::size_t r = 0; r < n; ++r) out.totals[r] += in.ranks[r]->steps[steps[s].index[r]].activity;
+    out.cost_ns += cost.step_saving_ns[s];
+  }
+  out.count = late.size();
+  return out;
 }
 
-// What rank `r` did in that lead-up: the lead-ups of its collectives since the previous matched one
-// (rank_summary.h), and for the first, the time before its trace began.
-ActivityTimes activityInLeadUp(const StragglerInputs& in, std::size_t c, std::size_t r) {
-  const RankSummary& rank = *in.ranks[r];
-  const std::size_t k = in.match->matched[c].kernel[r];
-  std::size_t first = 0;
-  if (c > 0) {
-    const std::size_t previous = in.match->matched[c - 1].kernel[r];
-    first = previous < k ? previous + 1 : k;
+// The straggler's parts of the story, by group and operation.
+void tellParts(const StragglerInputs& in, std::size_t who, Straggler& s) {
+  const auto& arrivals = *in.arrivals;
+  const CollectiveMatch& match = *in.match;
+  std::map<std::pair<std::size_t, std::string>, std::size_t> total;
+  std::map<std::pair<std::size_t, std::string>, std::pair<std::size_t, std::size_t>> counts;  // (last, through)
+  std::map<std::pair<std::size_t, std::string>, std::size_t> ordinal;
+  std::vector<std::pair<TimeNs, std::size_t>> late;  // (delay, collective)
+  std::vector<std::size_t> numberOf(arrivals.size());
+  for (std::size_t c = 0; c < arrivals.size(); ++c) {
+    const auto key = std::make_pair(match.matched[c].group, match.matched[c].operation);
+    ++total[key];
+    numberOf[c] = ++ordinal[key];
+    if (arrivals[c].waited_for != who) continue;
+    if (arrivals[c].last_rank == who) {
+      if (arrivals[c].delay_ns <= 0) continue;
+      ++counts[key].first;
+      ++s.late_count;
+      late.emplace_back(arrivals[c].delay_ns, c);
+    } else {
+      ++counts[key].second;
+    }
   }
-  ActivityTimes out;
-  for (std::size_t j = first; j <= k && j < rank.lead_ups.size(); ++j) out += rank.lead_ups[j];
-  if (c == 0) {
-    const Span lead = leadUp(in, c, r);
-    out[Activity::BeforeWindow] += std::max<TimeNs>(std::min(rank.extent.start, lead.end) - lead.start, 0);
+  // One part per operation: a group's own name with its ranks, several groups' names together.
+  auto tell = [&](bool through) {
+    std::map<std::string, std::vector<std::pair<std::size_t, std::size_t>>> byOperation;  // op → (group, count)
+    for (const auto& [key, count] : counts) {
+      const std::size_t n = through ? count.second : count.first;
+      if (n > 0) byOperation[key.second].emplace_back(key.first, n);
+    }
+    std::vector<StragglerPart> parts;
+    for (const auto& [operation, list] : byOperation) {
+      StragglerPart part;
+      std::vector<std::string> names;
+      for (const auto& [group, n] : list) {
+        part.count += n;
+        part.total += total[{group, operation}];
+        names.push_back(match.groups[group].name);
+      }
+      part.collective = list.size() == 1 ? collectiveGroupName(operation, match.groups[list.front().first], in.ranks.size())
+                                         : fmt::format("{} in process groups {}", operation, present::listText(names));
+      parts.push_back(std::move(part));
+    }
+    return parts;
+  };
+  s.arrived_last = tell(false);
+  s.waited_through = tell(true);
+  std::stable_sort(late.begin(), late.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  const JobChain& chain = *in.chain;
+  const TimeNs shift = in.clock->shift_ns[who];
+  for (std::size_t i = 0; i < late.size() && i < 10; ++i) {
+    const std::size_t c = late[i].second;
+    const ChainLink& link = chain.ranks[who].links[chain.members[c][*arrivals[c].memberOf(who)].second];
+    const std::string name = collectiveGroupName(match.matched[c].operation, match.groups[match.matched[c].group],
+                                                 in.ranks.size());
+    s.evidence.push_back({{chain.anchorEnd(who, link) - shift, link.arrival_ns - shift},
+                          fmt::format("{} #{}: rank {} late by {}", name, numberOf[c], s.rank,
+                                      trace::formatDuration(late[i].first))});
   }
-  return out;
 }
 
 }  // namespace
 
-std::optional<Straggler> findStraggler(const StragglerInputs& in) {
-  const std::size_t rankCount = in.rank_numbers.size();
-  const auto& arrivals = *in.arrivals;
-  if (rankCount < 2 || arrivals.empty()) return std::nullopt;
-  std::vector<TimeNs> delay(rankCount, 0);
-  for (const CollectiveArrivals& a : arrivals) delay[a.last_rank] += a.delay_ns;
-  const std::size_t who = static_cast<std::size_t>(std::max_element(delay.begin(), delay.end()) - delay.begin());
-  const TimeNs window = in.job_window.length();
-  if (window <= 0 || delay[who] <= 0 ||
-      100.0 * static_cast<double>(delay[who]) / static_cast<double>(window) < analysis::thresholds::kStragglerMinDelayPct) {
-    return std::nullopt;
-  }
+Straggler describeStraggler(const StragglerInputs& in, std::size_t who) {
+  const std::size_t n = in.ranks.size();
   Straggler s;
   s.index = who;
   s.rank = in.rank_numbers[who];
-  s.delay_ns = delay[who];
-  // Each rank's activity over the lead-ups of the collectives the straggler was late at.
-  std::vector<ActivityTimes> totals(rankCount);
-  std::vector<std::pair<TimeNs, std::size_t>> late;  // (delay, collective)
-  for (std::size_t c = 0; c < arrivals.size(); ++c) {
-    if (arrivals[c].last_rank != who || arrivals[c].delay_ns <= 0) continue;
-    ++s.late_count;
-    late.emplace_back(arrivals[c].delay_ns, c);
-    for (std::size_t r = 0; r < rankCount; ++r) totals[r] += activityInLeadUp(in, c, r);
-  }
+  s.delay_ns = in.lateness->ranks[who].cost_ns;
+  s.late_steps = in.lateness->ranks[who].late_steps;
+  s.step_count = in.steps->size();
+  tellParts(in, who, s);
+
+  const LateWindows windows = lateWindows(in, who);
   auto othersMedian = [&](auto value) {
     std::vector<TimeNs> values;
-    for (std::size_t r = 0; r < rankCount; ++r) {
-      if (r != who) values.push_back(value(totals[r]));
+    for (std::size_t r = 0; r < n; ++r) {
+      if (r != who) values.push_back(value(windows.totals[r]));
     }
     return trace::medianNs(std::move(values));
   };
+  const auto perWindow = [&](TimeNs total) { return total / static_cast<TimeNs>(std::max<std::size_t>(windows.count, 1)); };
   TimeNs best = INT64_MIN;
   for (int i = 0; i < kActivityCount; ++i) {
     const auto a = static_cast<Activity>(i);
-    const TimeNs excess = totals[who][a] - othersMedian([a](const ActivityTimes& t) { return t[a]; });
+    if (a == Activity::BeforeWindow) continue;
+    const TimeNs excess = windows.totals[who][a] - othersMedian([a](const ActivityTimes& t) { return t[a]; });
     if (excess > best) {
       best = excess;
       s.cause = a;
     }
   }
-  best = std::max<TimeNs>(best, 0);
+  s.cause_excess_ns = perWindow(std::max<TimeNs>(best, 0));
   // Nothing captured explains the lateness: it began before the trace did.
-  if (2 * best < s.delay_ns) {
+  if (2 * s.cause_excess_ns < perWindow(windows.cost_ns)) {
     s.cause = Activity::BeforeWindow;
-    best = std::max<TimeNs>(
-        totals[who][Activity::BeforeWindow] - othersMedian([](const ActivityTimes& t) { return t[Activity::BeforeWindow]; }), 0);
+    std::vector<TimeNs> others;
+    TimeNs own = 0;
+    for (std::size_t r = 0; r < n; ++r) {
+      const TimeNs late = in.ranks[r]->extent.start + in.clock->shift_ns[r] - in.job_window.start;
+      if (r == who) {
+        own = late;
+      } else {
+        others.push_back(late);
+      }
+    }
+    s.cause_excess_ns = std::max<TimeNs>(own - trace::medianNs(std::move(others)), 0);
   }
-  const auto perCollective = [&](TimeNs total) { return total / static_cast<TimeNs>(std::max<std::size_t>(s.late_count, 1)); };
-  s.cause_excess_ns = perCollective(best);
   if (s.cause == Activity::Host) {
     std::set<std::string> names;
-    for (const auto& [name, t] : totals[who].host_by_range) names.insert(name);
+    for (const auto& [name, t] : windows.totals[who].host_by_range) names.insert(name);
+    TimeNs most = 0;
     for (const std::string& name : names) {
-      const TimeNs excess = totals[who].host_by_range[name] - othersMedian([&name](const ActivityTimes& t) {
+      const TimeNs excess = windows.totals[who].host_by_range.at(name) - othersMedian([&name](const ActivityTimes& t) {
                               auto it = t.host_by_range.find(name);
                               return it == t.host_by_range.end() ? TimeNs{0} : it->second;
                             });
-      if (excess > s.host_range_excess_ns) {
-        s.host_range_excess_ns = excess;
+      if (excess > most) {
+        most = excess;
         s.host_range = name;
       }
     }
-    s.host_range_excess_ns = perCollective(s.host_range_excess_ns);
-  }
-  std::stable_sort(late.begin(), late.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (std::size_t i = 0; i < late.size() && i < 10; ++i) {
-    const std::size_t c = late[i].second;
-    s.evidence.push_back({leadUp(in, c, who), fmt::format("{} #{}: rank {} late by {}", in.match->matched[c].operation,
-                                                          c + 1, s.rank, trace::formatDuration(late[i].first))});
+    s.host_range_excess_ns = perWindow(most);
   }
   return s;
 }

@@ -29,21 +29,27 @@ std::string rankStarvationCauses(const job::RankFigures& rank) {
 
 JobTable jobTable(const job::JobAnalysis& job) {
   JobTable t;
-  t.title = present::jobTitle(job.name, job.ranks.size(), job.world_size.value_or(0), job.matched_collectives);
+  t.title = present::jobTitle(job.name, job.ranks.size(), job.world_size.value_or(0), job.matched_collectives,
+                              job.groups.size());
   t.headline = job.headline;
   t.step = job.step ? present::jobStepText(job.step->median_ns, job.step->count, job.step->without_straggler_ns,
-                                           job.step->prefetched_ns)
+                                           job.step->prefetched_ns, job.straggler.has_value())
                     : std::string(present::noJobStepText());
-  t.header = {"rank", "device", "step", "compute", "communication", "peer wait", "late at", "starvation"};
+  t.header = {"rank", "device", "step", "compute", "communication", "peer wait", "late in", "starvation"};
   for (const job::RankFigures& r : job.ranks) {
     std::string device = r.device >= 0 ? fmt::format("GPU {}", r.device) : "no GPU";
     if (!r.device_name.empty()) device += " " + r.device_name;
     std::string starvation = trace::formatPct(r.starvationPct());
     const std::string causes = rankStarvationCauses(r);
     if (!causes.empty()) starvation += " (" + causes + ")";
+    const std::string late = job.step ? fmt::format("{} of {} steps", r.late_steps, job.step->count)
+                                      : fmt::format("{} of {}", r.late_count, job.matched_collectives);
     t.rows.push_back({std::to_string(r.rank), device, r.step_median_ns ? formatDuration(*r.step_median_ns) : "n/a",
-                      formatDuration(r.compute_ns), formatDuration(r.comm_ns), formatDuration(r.peer_wait_ns),
-                      fmt::format("{} of {}", r.late_count, job.matched_collectives), starvation});
+                      formatDuration(r.compute_ns),
+                      // The transfer, and its part with nothing of the rank's beside it: compute, the
+                      // exposed transfer and the starvation (its exposed wait within) make the window.
+                      present::exposedOfText(r.comm_ns, std::max<trace::TimeNs>(r.comm_exposed_ns - r.peer_wait_exposed_ns, 0)),
+                      present::exposedOfText(r.peer_wait_ns, r.peer_wait_exposed_ns), late, starvation});
   }
   if (job.clock.method == job::ClockMethod::Collectives) {
     std::string shifts;

@@ -104,17 +104,23 @@ bool isRankSummaryPath(std::string_view path) {
 std::string rankSummaryText(const job::RankSummary& s) {
   json collectives = json::array();
   for (const auto& c : s.collectives) {
-    collectives.push_back(json::array(
-        {c.start_ns, c.end_ns, c.operation, c.group, c.sequence ? json(*c.sequence) : json(nullptr)}));
+    json beside = json::array();
+    for (const auto& b : c.compute_beside) {
+      beside.push_back(b.start);
+      beside.push_back(b.end);
+    }
+    collectives.push_back(json::array({c.start_ns, c.end_ns, c.operation, c.group,
+                                       c.sequence ? json(*c.sequence) : json(nullptr), c.stream, c.ready_ns,
+                                       c.input ? json(*c.input) : json(nullptr), c.gates_rank, beside}));
   }
-  json leadUps = json::array();
-  for (const auto& a : s.lead_ups) leadUps.push_back(activityJson(a));
+  json groups = json::object();
+  for (const auto& [name, ranks] : s.process_groups) groups[name] = ranks;
   json gaps = json::object();
   for (int c = 0; c < analysis::kGapCauseCount; ++c) {
     gaps[std::string(analysis::gapCauseKey(static_cast<analysis::GapCause>(c)))] = s.gaps.ns[static_cast<std::size_t>(c)];
   }
   json steps = json::array();
-  for (const auto& st : s.steps) steps.push_back(json::array({st.number, st.span.start, st.span.end}));
+  for (const auto& st : s.steps) steps.push_back(json::array({st.number, st.span.start, st.span.end, activityJson(st.activity)}));
   json findings = json::array();
   for (const auto& f : s.findings) {
     findings.push_back({{"id", f.id}, {"severity", f.severity}, {"title", f.title}, {"cost_ns", f.cost_ns}});
@@ -125,15 +131,19 @@ std::string rankSummaryText(const job::RankSummary& s) {
               {"rank", s.identity.rank},
               {"world_size", s.identity.world_size ? json(*s.identity.world_size) : json(nullptr)},
               {"rank_source", s.identity.source},
+              {"folder", s.folder},
               {"device", s.device},
               {"device_name", s.device_name},
               {"time_origin_ns", s.time_origin},
               {"extent_ns", spanJson(s.extent)},
+              {"process_groups", groups},
               {"collectives", collectives},
-              {"lead_ups", leadUps},
+              {"activity", activityJson(s.activity)},
               {"window_ns", s.window_ns},
               {"starvation_ns", s.starvation_ns},
               {"compute_ns", s.compute_ns},
+              {"comm_ns", s.comm_ns},
+              {"comm_overlapped_ns", s.comm_overlapped_ns},
               {"gaps_ns", gaps},
               {"step_median_ns", s.step_median_ns ? json(*s.step_median_ns) : json(nullptr)},
               {"steps", steps},
@@ -160,7 +170,16 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
                                      "Feedscope",
                                      what, version, kRankSummaryVersion));
   }
-  if (version < 1) r.fail("version " + std::to_string(version));
+  if (version < kRankSummaryVersion) {
+    // Version 1 kept no collective's stream, readiness or compute beside it, nor what a rank did in
+    // each step: a job read from it could only be told the old, wrong way.
+    if (version == 1) {
+      throw io::InputError(what + ": rank summary version 1 was written by an older Feedscope and lacks what jobs "
+                                  "are analysed by now (each collective's stream and readiness, each step's activity): "
+                                  "run feedscope summarize on the trace again");
+    }
+    r.fail("version " + std::to_string(version));
+  }
   job::RankSummary s;
   s.run_name = r.text(doc, "run");
   const std::int64_t rank = r.integer(doc, "rank", true);
@@ -177,30 +196,58 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
   s.device_name = r.text(doc, "device_name");
   s.time_origin = r.integer(doc, "time_origin_ns", true);
   s.extent = r.span(r.at(doc, "extent_ns"), "extent_ns");
+  s.folder = r.text(doc, "folder");
+  const json& groups = r.at(doc, "process_groups");
+  if (!groups.is_object()) r.fail("'process_groups' is not an object");
+  for (const auto& [name, ranks] : groups.items()) {
+    if (!ranks.is_array() || ranks.empty()) r.fail("a process group's ranks are not a list");
+    std::vector<int> list;
+    for (const json& member : ranks) {
+      const std::int64_t v = r.integer(member, "process_groups");
+      if (v < 0 || v > INT32_MAX || (!list.empty() && v <= list.back())) r.fail("a process group's ranks are not ascending ranks");
+      list.push_back(static_cast<int>(v));
+    }
+    s.process_groups[name] = std::move(list);
+  }
   for (const json& c : r.array(doc, "collectives")) {
-    // [start, end, operation, group, sequence]; summaries written before arguments were kept have
-    // only the first three.
-    const bool withIdentity = c.is_array() && c.size() == 5 && c[3].is_string() &&
-                              (c[4].is_null() || c[4].is_number_integer());
-    if (!c.is_array() || !c[2].is_string() || (c.size() != 3 && !withIdentity)) {
-      r.fail("a collective is not [start, end, operation, group, sequence]");
+    // [start, end, operation, group, sequence, stream, ready, input, gates_rank, [compute beside...]]
+    if (!c.is_array() || c.size() != 10 || !c[2].is_string() || !c[3].is_string() ||
+        !(c[4].is_null() || c[4].is_number_integer()) || !(c[7].is_null() || c[7].is_number_unsigned()) ||
+        !c[8].is_boolean() || !c[9].is_array() || c[9].size() % 2 != 0) {
+      r.fail("a collective is not [start, end, operation, group, sequence, stream, ready, input, gates_rank, compute]");
     }
     const analysis::Span span = r.span(json::array({c[0], c[1]}), "collectives");
-    job::Collective collective{span.start, span.end, c[2].get<std::string>(), {}, std::nullopt};
-    if (withIdentity) {
-      collective.group = c[3].get<std::string>();
-      if (!c[4].is_null()) collective.sequence = c[4].get<std::int64_t>();
+    job::Collective collective;
+    collective.start_ns = span.start;
+    collective.end_ns = span.end;
+    collective.operation = c[2].get<std::string>();
+    collective.group = c[3].get<std::string>();
+    if (!c[4].is_null()) collective.sequence = c[4].get<std::int64_t>();
+    collective.stream = r.integer(c[5], "collectives");
+    collective.ready_ns = r.integer(c[6], "collectives");
+    if (collective.ready_ns > collective.start_ns) r.fail("a collective is ready after it starts");
+    if (!c[7].is_null()) collective.input = c[7].get<std::size_t>();
+    collective.gates_rank = c[8].get<bool>();
+    trace::TimeNs previous = span.start;
+    for (std::size_t i = 0; i < c[9].size(); i += 2) {
+      const analysis::Span b = r.span(json::array({c[9][i], c[9][i + 1]}), "collectives");
+      if (b.start < previous || b.end > span.end) r.fail("a collective's compute is not inside it, in order");
+      previous = b.end;
+      collective.compute_beside.push_back(b);
     }
     s.collectives.push_back(std::move(collective));
   }
-  for (std::size_t i = 1; i < s.collectives.size(); ++i) {
-    if (s.collectives[i].start_ns < s.collectives[i - 1].start_ns) r.fail("collectives out of order");
+  for (std::size_t i = 0; i < s.collectives.size(); ++i) {
+    if (i > 0 && s.collectives[i].start_ns < s.collectives[i - 1].start_ns) r.fail("collectives out of order");
+    if (s.collectives[i].input && *s.collectives[i].input >= s.collectives.size()) r.fail("a collective's input is no collective");
   }
-  for (const json& a : r.array(doc, "lead_ups")) s.lead_ups.push_back(activityOf(r, a));
-  if (s.lead_ups.size() != s.collectives.size()) r.fail("one lead-up per collective expected");
+  s.activity = activityOf(r, r.at(doc, "activity"));
   s.window_ns = r.integer(doc, "window_ns", true);
   s.starvation_ns = r.integer(doc, "starvation_ns", true);
   s.compute_ns = r.integer(doc, "compute_ns", true);
+  s.comm_ns = r.integer(doc, "comm_ns", true);
+  s.comm_overlapped_ns = r.integer(doc, "comm_overlapped_ns", true);
+  if (s.comm_overlapped_ns < 0 || s.comm_overlapped_ns > s.comm_ns) r.fail("'comm_overlapped_ns' exceeds 'comm_ns'");
   const json& gaps = r.at(doc, "gaps_ns");
   for (int c = 0; c < analysis::kGapCauseCount; ++c) {
     s.gaps.ns[static_cast<std::size_t>(c)] =
@@ -209,8 +256,8 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
   const json& median = r.at(doc, "step_median_ns");
   if (!median.is_null()) s.step_median_ns = r.integer(median, "step_median_ns");
   for (const json& st : r.array(doc, "steps")) {
-    if (!st.is_array() || st.size() != 3) r.fail("a step is not [number, start, end]");
-    s.steps.push_back({r.integer(st[0], "steps"), r.span(json::array({st[1], st[2]}), "steps")});
+    if (!st.is_array() || st.size() != 4) r.fail("a step is not [number, start, end, activity]");
+    s.steps.push_back({r.integer(st[0], "steps"), r.span(json::array({st[1], st[2]}), "steps"), activityOf(r, st[3])});
   }
   s.prefetch_step_ns = r.integer(doc, "prefetch_step_ns", true);
   const json& pageable = r.at(doc, "pageable_h2d");
@@ -234,7 +281,7 @@ job::RankSummary readRankSummary(const std::string& path) {
   return parseRankSummary(bytes.data.view(), path);
 }
 
-std::vector<job::RankSummary> readRankSummaries(const std::vector<std::string>& paths) {
+SummaryFiles readRankSummaries(const std::vector<std::string>& paths) {
   std::vector<job::RankSummary> out(paths.size());
   std::vector<std::exception_ptr> errors(paths.size());
   const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(paths.size(), io::usableCores()));
@@ -252,10 +299,24 @@ std::vector<job::RankSummary> readRankSummaries(const std::vector<std::string>& 
     });
   }
   for (auto& t : threads) t.join();
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);  // the first file in the order given
+  SummaryFiles files;
+  std::exception_ptr first;
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    if (!errors[i]) {
+      files.summaries.push_back(std::move(out[i]));
+      continue;
+    }
+    try {
+      std::rethrow_exception(errors[i]);
+    } catch (const io::InputError& e) {
+      if (!first) first = errors[i];
+      std::string why = e.what();
+      if (why.rfind(paths[i] + ": ", 0) == 0) why.erase(0, paths[i].size() + 2);
+      files.unread.push_back({paths[i], why});
+    }  // anything else (no memory, a bug) ends the read
   }
-  return out;
+  if (files.summaries.empty() && first) std::rethrow_exception(first);
+  return files;
 }
 
 std::vector<std::string> rankSummariesIn(const std::string& folder) {

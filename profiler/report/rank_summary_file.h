@@ -7,12 +7,13 @@
 #include <string_view>
 #include <vector>
 
+#include "io/trace_folder.h"
 #include "job/job_analysis.h"
 #include "job/rank_summary.h"
 
 namespace feedscope::report {
 
-inline constexpr int kRankSummaryVersion = 1;
+inline constexpr int kRankSummaryVersion = 2;
 inline constexpr std::string_view kRankSummaryFormat = "feedscope-rank-summary";
 
 bool isRankSummaryPath(std::string_view path);  // ends with .fssum
@@ -24,9 +25,15 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
 void writeRankSummary(const std::string& path, const job::RankSummary& summary);
 job::RankSummary readRankSummary(const std::string& path);
 
+struct SummaryFiles {
+  std::vector<job::RankSummary> summaries;  // those read, in the order given
+  std::vector<io::UnreadFile> unread;       // those that could not be read, in the order given
+};
+
 // Reads every file on all cores (each summary is small: memory grows with the ranks' collectives, not
-// their traces), in the order given.
-std::vector<job::RankSummary> readRankSummaries(const std::vector<std::string>& paths);
+// their traces). A file that cannot be read (cut short, of another version) is left out and listed, so
+// its job is read without that rank; throws the first file's InputError when none could be read.
+SummaryFiles readRankSummaries(const std::vector<std::string>& paths);
 
 // The .fssum files of a folder, sorted by name (not recursive).
 std::vector<std::string> rankSummariesIn(const std::string& folder);

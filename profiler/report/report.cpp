@@ -8,12 +8,41 @@
 #include <exception>
 #include <thread>
 #include <filesystem>
+#include <optional>
+#include <set>
 
 #include "io/input_error.h"
 #include "trace/units.h"
 #include "trace/utf8.h"
 
 namespace feedscope::report {
+
+namespace {
+
+// The name of the folder (or file) `path` names: "runs" for "/data/runs/" and "/data/runs".
+std::string folderName(const std::string& path) {
+  std::filesystem::path p(path);
+  if (p.filename().empty()) p = p.parent_path();
+  return p.filename().string();
+}
+
+// A file that could not be read, in the notes of each job its rank (from its name) is missing from:
+// read without it, the rank is missing as a rank absent is.
+void noteUnreadRanks(Report& report, const std::vector<io::UnreadFile>& unread) {
+  for (const io::UnreadFile& u : unread) {
+    const std::string file = std::filesystem::path(u.path).filename().string();
+    const std::optional<int> rank = job::rankFromName(file);
+    for (job::JobAnalysis& j : report.jobs) {
+      const bool present = rank && std::any_of(j.ranks.begin(), j.ranks.end(), [&](const job::RankFigures& r) { return r.rank == *rank; });
+      if (present || (rank && j.world_size && *rank >= *j.world_size)) continue;
+      j.notes.push_back(trace::validUtf8(
+          rank ? fmt::format("{} could not be read ({}): rank {} is missing from the job", file, u.error, *rank)
+               : fmt::format("{} could not be read ({}): the job is read without it", file, u.error)));
+    }
+  }
+}
+
+}  // namespace
 
 Report buildReport(const trace::Session& session, const std::string& input, const analysis::AnalysisOptions& options,
                    const std::vector<std::string>& runNames) {
@@ -40,11 +69,11 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
   return report;
 }
 
-Report buildFolderReport(const std::vector<trace::Session>& sessions, const std::string& input,
-                         const analysis::AnalysisOptions& options, std::size_t workers) {
+Report buildFolderReport(const io::FolderFiles& files, const std::string& input, const analysis::AnalysisOptions& options,
+                         std::size_t workers) {
   Report report;
   report.input = trace::validUtf8(input);
-  for (const trace::Session& s : sessions) {
+  for (const trace::Session& s : files.sessions) {
     for (const trace::Run& run : s.runs) {
       report.runs.push_back(&run);
       report.run_strings.push_back(&s.strings);
@@ -69,41 +98,56 @@ Report buildFolderReport(const std::vector<trace::Session>& sessions, const std:
   for (const auto& e : errors) {
     if (e) std::rethrow_exception(e);
   }
+  for (const io::UnreadFile& u : files.unread) report.unread.push_back(trace::validUtf8(u.path + ": " + u.error));
   analyzeJobs(report);
+  noteUnreadRanks(report, files.unread);
   return report;
 }
 
-Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::vector<std::string>& files,
-                          const std::string& input) {
+Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::string& input,
+                          const std::vector<io::UnreadFile>& unread) {
   Report report;
   report.input = trace::validUtf8(input);
   if (summaries.empty()) throw io::InputError(input + ": no rank summaries (.fssum) to join");
-  std::vector<std::size_t> order(summaries.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return summaries[a].identity.rank < summaries[b].identity.rank; });
-  std::optional<int> world;
-  std::vector<job::RankSummary> sorted;
-  std::vector<std::string> names;
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const job::RankSummary& s = summaries[order[k]];
-    if (k > 0 && sorted.back().identity.rank == s.identity.rank) {
-      throw io::InputError(fmt::format("{} and {}: two summaries of rank {}", files[order[k - 1]], files[order[k]],
-                                       s.identity.rank));
+  std::vector<job::CaptureFacts> facts;
+  std::vector<std::string> runNames;
+  std::set<std::string> folders;
+  for (const job::RankSummary& s : summaries) {
+    job::CaptureFacts f;
+    f.name = s.run_name;
+    // A rank known only by its file name is one only when it ran collectives (job/job_grouping.h).
+    if (s.identity.source != "file name" || !s.collectives.empty()) f.identity = s.identity;
+    f.span = s.extent;
+    if (!s.steps.empty()) {
+      auto [first, last] = std::minmax_element(s.steps.begin(), s.steps.end(),
+                                               [](const job::RankStep& a, const job::RankStep& b) { return a.number < b.number; });
+      f.steps = std::make_pair(first->number, last->number);
     }
-    if (s.identity.world_size) {
-      if (world && *world != *s.identity.world_size) {
-        throw io::InputError(fmt::format("{}: world size {} where the other summaries say {}: ranks of two jobs?",
-                                         files[order[k]], *s.identity.world_size, *world));
-      }
-      world = s.identity.world_size;
-    }
-    names.push_back(s.run_name);
-    sorted.push_back(std::move(summaries[order[k]]));
+    facts.push_back(std::move(f));
+    runNames.push_back(s.run_name);
+    folders.insert(s.folder);
   }
-  std::string name = job::jobNameOf(names);
-  if (name == "job") name = std::filesystem::path(input).filename().string();
-  report.jobs.push_back(job::analyzeJob(sorted, {}, world, trace::validUtf8(name)));
+  std::vector<job::JobGroup> groups = job::groupCaptures(facts);
+  // A summary in no job (a rank alone) is a job of its own: a summary has no run to show instead.
+  std::vector<bool> placed(summaries.size(), false);
+  for (const auto& g : groups) {
+    for (const auto& m : g.members) placed[m.run] = true;
+  }
+  for (std::size_t i = 0; i < summaries.size(); ++i) {
+    if (!placed[i]) groups.push_back({{{i, summaries[i].identity}}, summaries[i].identity.world_size, "", {}});
+  }
+  const std::string folder = folders.size() == 1 ? *folders.begin() : std::string();
+  const std::vector<std::string> names =
+      job::jobNames(groups, runNames, folder, std::filesystem::path(input).filename().string());
+  for (std::size_t k = 0; k < groups.size(); ++k) {
+    std::vector<job::RankSummary> ranks;
+    for (const auto& m : groups[k].members) ranks.push_back(summaries[m.run]);
+    job::JobAnalysis j = job::analyzeJob(ranks, {}, groups[k].world_size, trace::validUtf8(names[k]));
+    j.notes.insert(j.notes.end(), groups[k].notes.begin(), groups[k].notes.end());
+    report.jobs.push_back(std::move(j));
+  }
+  for (const io::UnreadFile& u : unread) report.unread.push_back(trace::validUtf8(u.path + ": " + u.error));
+  noteUnreadRanks(report, unread);
   return report;
 }
 
@@ -113,14 +157,14 @@ std::vector<job::JobAnalysis> findAndAnalyzeJobs(const std::vector<const trace::
                                                  const std::string& input) {
   std::vector<job::JobAnalysis> jobs;
   const auto groups = job::findJobs(runs, strings);
-  for (const job::JobGroup& g : groups) {
-    std::vector<std::string> names;
-    for (const auto& m : g.members) names.push_back(runs[m.run]->name);
-    std::string name = job::jobNameOf(names);
-    // A whole input that is one job is named by the input (a folder of rank traces).
-    if (name == "job" && groups.size() == 1) name = std::filesystem::path(input).filename().string();
-    if (name.empty()) name = std::filesystem::path(input).parent_path().filename().string();
-    jobs.push_back(job::analyzeJob(g, runs, analyses, strings, trace::validUtf8(name)));
+  std::vector<std::string> runNames;
+  for (const trace::Run* r : runs) runNames.push_back(r->name);
+  std::error_code ec;
+  const bool folder = !input.empty() && std::filesystem::is_directory(input, ec);
+  const std::vector<std::string> names =
+      job::jobNames(groups, runNames, folder ? folderName(input) : std::string(), folderName(input));
+  for (std::size_t k = 0; k < groups.size(); ++k) {
+    jobs.push_back(job::analyzeJob(groups[k], runs, analyses, strings, trace::validUtf8(names[k])));
   }
   return jobs;
 }

@@ -9,6 +9,7 @@
 #include "analysis/comparison.h"
 #include "analysis/comparison_table.h"
 #include "analysis/run_analysis.h"
+#include "io/trace_folder.h"
 #include "job/job_analysis.h"
 #include "trace/session.h"
 
@@ -27,6 +28,9 @@ struct Report {
   // Runs that are ranks of one job, read as one (job/job_analysis.h); their ranks' `run` indexes
   // point into `runs`. Ranks of one job are never compared with each other.
   std::vector<job::JobAnalysis> jobs;
+  // Files of the input that could not be read ("FILE: why"): the report is of the others, and a job
+  // reads such a file's rank as missing.
+  std::vector<std::string> unread;
 
   const trace::StringTable* stringsOf(std::size_t run) const {
     return run < run_strings.size() ? run_strings[run] : nullptr;
@@ -38,14 +42,16 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
                    const std::vector<std::string>& runNames = {});
 
 // The report of a folder opened file by file (io::openTraceFolderFiles): each session's runs analysed
-// on `workers` threads, the ranks among them read as a job. The sessions must outlive the report.
-Report buildFolderReport(const std::vector<trace::Session>& sessions, const std::string& input,
-                         const analysis::AnalysisOptions& options, std::size_t workers);
+// on `workers` threads, the ranks among them read as jobs named after the folder, the files that could
+// not be read said. The sessions must outlive the report.
+Report buildFolderReport(const io::FolderFiles& files, const std::string& input, const analysis::AnalysisOptions& options,
+                         std::size_t workers);
 
-// A report of rank summaries (.fssum, `feedscope summarize`): one job, no runs. Throws InputError when
-// two summaries are of one rank or disagree on the world size.
-Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::vector<std::string>& files,
-                          const std::string& input);
+// A report of rank summaries (.fssum, `feedscope summarize`): their jobs (told apart as a folder's
+// runs are, job/job_grouping.h; a summary of no job is a job of its own), no runs. `unread`: the
+// summaries that could not be read.
+Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::string& input,
+                          const std::vector<io::UnreadFile>& unread = {});
 
 // Finds the jobs among the report's runs and analyses them (buildReport does; after a change of runs).
 void analyzeJobs(Report& report);

@@ -408,6 +408,7 @@ std::string renderHtmlReport(const Report& report) {
       "<p class=\"meta\"><code>{}</code> · {} run{} · is the GPU starving for input, why, and what "
       "would help</p></header>\n",
       esc(report.input), report.runs.size(), report.runs.size() == 1 ? "" : "s");
+  for (const auto& line : report.unread) out += "<p class=\"note\">Not read: " + esc(line) + "</p>\n";
   for (const auto& job : report.jobs) renderJob(out, job);
   for (std::size_t j = 1; j < report.jobs.size(); ++j) {
     out += "<p class=\"headline\">Jobs compared: " + esc(jobComparisonSentence(report.jobs[0], report.jobs[j])) + "</p>\n";

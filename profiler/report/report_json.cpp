@@ -253,8 +253,12 @@ json jobJson(const job::JobAnalysis& j) {
                      {"device_name", r.device_name},
                      {"collectives", r.collectives},
                      {"comm_ns", r.comm_ns},
+                     {"comm_overlapped_ns", r.comm_overlapped_ns},
+                     {"comm_exposed_ns", r.comm_exposed_ns},
                      {"peer_wait_ns", r.peer_wait_ns},
+                     {"peer_wait_exposed_ns", r.peer_wait_exposed_ns},
                      {"late_count", r.late_count},
+                     {"late_steps", r.late_steps},
                      {"delay_ns", r.delay_ns},
                      {"compute_ns", r.compute_ns},
                      {"window_ns", r.window_ns},
@@ -273,11 +277,20 @@ json jobJson(const job::JobAnalysis& j) {
     json evidence = json::array();
     for (const auto& r : s.evidence) evidence.push_back({{"start_ns", r.span.start}, {"end_ns", r.span.end}, {"label", r.label}});
     const std::string cause(job::activityKey(s.cause));
+    auto parts = [](const std::vector<job::StragglerPart>& list) {
+      json out = json::array();
+      for (const auto& p : list) out.push_back({{"collective", p.collective}, {"count", p.count}, {"total", p.total}});
+      return out;
+    };
     straggler = {{"rank", s.rank},
                  {"late_count", s.late_count},
+                 {"late_steps", s.late_steps},
+                 {"step_count", s.step_count},
                  {"delay_ns", s.delay_ns},
                  {"cause", cause},
                  {"cause_excess_ns", s.cause_excess_ns},
+                 {"arrived_last", parts(s.arrived_last)},
+                 {"waited_through", parts(s.waited_through)},
                  {"host_range", s.host_range.empty() ? json(nullptr) : json(s.host_range)},
                  {"host_range_excess_ns", s.host_range_excess_ns},
                  {"evidence", evidence},
@@ -288,7 +301,14 @@ json jobJson(const job::JobAnalysis& j) {
     step = {{"count", j.step->count},
             {"median_ns", j.step->median_ns},
             {"without_straggler_ns", j.step->without_straggler_ns},
+            {"straggler_delay_ns", j.step->median_straggler_delay_ns},
+            {"bound_rank", orNull(j.step->bound_rank)},
+            {"bound_delay_ns", j.step->bound_delay_ns},
             {"prefetched_ns", j.step->prefetched_ns}};
+  }
+  json groups = json::array();
+  for (const auto& g : j.groups) {
+    groups.push_back({{"name", g.name}, {"ranks", g.ranks}, {"ranks_known", g.ranks_known}, {"matched", g.matched}});
   }
   json findings = json::array();
   for (const auto& f : j.findings) findings.push_back(findingJson(f));
@@ -297,6 +317,11 @@ json jobJson(const job::JobAnalysis& j) {
           {"ranks_present", j.ranks.size()},
           {"ranks_missing", j.ranksMissing()},
           {"matched_collectives", j.matched_collectives},
+          {"process_groups", groups},
+          {"lateness",
+           {{"ranks_late", j.lateness.ranks_late},
+            {"median_delay_ns", j.lateness.median_delay_ns},
+            {"rotates", j.lateness.rotates}}},
           {"headline", j.headline},
           {"notes", j.notes},
           {"ranks", ranks},
@@ -372,6 +397,7 @@ json reportJson(const Report& report) {
   json out = {{"feedscope_report_version", 1},
               {"generator", "feedscope " FEEDSCOPE_VERSION_STRING},
               {"input", report.input},
+              {"unread", report.unread},
               {"jobs", jobs},
               {"runs", runs}};
   json comparisons = json::array();

@@ -201,6 +201,8 @@ void renderInputPipeline(std::string& out, const analysis::InputPipeline& p) {
 
 std::string renderMarkdownReport(const Report& report) {
   std::string out = fmt::format("# Feedscope report: {}\n\n", cell(report.input));
+  for (const auto& line : report.unread) out += "- Not read: " + cell(line) + "\n";
+  if (!report.unread.empty()) out += "\n";
   for (const auto& job : report.jobs) renderMarkdownJob(out, job);
   for (std::size_t j = 1; j < report.jobs.size(); ++j) {
     out += "**Jobs compared:** " + cell(jobComparisonSentence(report.jobs[0], report.jobs[j])) + "\n\n";

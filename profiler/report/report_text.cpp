@@ -222,6 +222,8 @@ void renderTextJob(std::string& out, const job::JobAnalysis& job) {
 
 std::string renderTextReport(const Report& report) {
   std::string out = fmt::format("Feedscope report: {}\n\n", report.input);
+  for (const auto& line : report.unread) out += "Not read: " + line + "\n";
+  if (!report.unread.empty()) out += "\n";
   // A job first: its ranks run at one speed, and the job's question is which rank it waits for.
   for (const auto& job : report.jobs) renderTextJob(out, job);
   for (std::size_t j = 1; j < report.jobs.size(); ++j) {

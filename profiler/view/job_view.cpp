@@ -21,13 +21,15 @@ JobView buildJobView(const std::vector<job::JobAnalysis>& jobs, std::size_t runC
       lanes.device = a.ranks[i].device;
       lanes.clock_shift_ns = shiftOf(i);
       for (const auto& c : a.arrivals) {
-        if (i >= c.arrival_ns.size() || i >= c.peer_wait_ns.size() || c.peer_wait_ns[i] <= 0) continue;
+        // Only the collective's own process group took part in it.
+        const auto member = c.memberOf(i);
+        if (!member || c.peer_wait_ns[*member] <= 0) continue;
         const std::size_t last = c.last_rank;
         if (last >= a.ranks.size() || last == i) continue;
         PeerWait w;
         // Aligned times back on each rank's own clock: the run's intervals are in it.
-        w.start_ns = c.arrival_ns[i] - lanes.clock_shift_ns;
-        w.end_ns = w.start_ns + c.peer_wait_ns[i];
+        w.start_ns = c.arrival_ns[*member] - lanes.clock_shift_ns;
+        w.end_ns = w.start_ns + c.peer_wait_ns[*member];
         w.late_run = a.ranks[last].run;
         w.late_rank = a.ranks[last].rank;
         w.late_arrival_ns = c.last_arrival_ns - shiftOf(last);

@@ -17,6 +17,7 @@
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
 #include "trace/collective_names.h"
+#include "trace/process_groups.h"
 
 namespace feedscope::io {
 namespace {
@@ -110,6 +111,25 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, PublicTraces,
                            }
                            return n;
                          });
+
+// distributedInfo.pg_config, the groups a rank belongs to, kept as the label trace/process_groups.h
+// reads: on the real NCCL rank as on a tensor-parallel rank's list (entries without a name or ranks
+// are skipped).
+TEST(KinetoImport, ProcessGroupsOfDistributedInfoAreKept) {
+  trace::Session session;
+  io::importKinetoFile(dataPath("multirank/hta_nccl_data_rank0.json.gz"), session, "rank0");
+  EXPECT_EQ(session.runs.at(0).labels.at("pg_config"), "0:0,1");
+  trace::StringTable strings;
+  const trace::Run run = importKinetoJson(
+      R"({"distributedInfo": {"rank": 5, "world_size": 8, "pg_config": [)"
+      R"({"pg_name": "0", "pg_desc": "default_pg", "pg_size": 8, "ranks": [0, 1, 2, 3, 4, 5, 6, 7]},)"
+      R"({"pg_name": "2", "pg_desc": "tp", "pg_size": 4, "ranks": [7, 5, 4, 6]}, {"pg_desc": "no name"},)"
+      R"({"pg_name": "x:y", "ranks": [1, 5]}]}, "traceEvents": []})",
+      strings, "t", "inline");
+  EXPECT_EQ(run.labels.at("pg_config"), "0:0,1,2,3,4,5,6,7;2:4,5,6,7;x%3Ay:1,5");
+  EXPECT_EQ(trace::parseProcessGroupsLabel(run.labels.at("pg_config")),
+            (trace::ProcessGroupRanks{{"0", {0, 1, 2, 3, 4, 5, 6, 7}}, {"2", {4, 5, 6, 7}}, {"x:y", {1, 5}}}));
+}
 
 TEST(KinetoImport, A100TraceHasPageableCopiesAndCorrelatedApiCalls) {
   trace::Session session;

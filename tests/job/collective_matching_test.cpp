@@ -45,7 +45,7 @@ TEST(Collectives, MatchedByOperationAndOrderCountsThatDifferSaid) {
   ASSERT_EQ(match.matched.size(), 2u);
   EXPECT_EQ(match.matched[1].kernel[1], 2u);
   ASSERT_EQ(match.notes.size(), 1u);
-  EXPECT_EQ(match.notes[0], "Broadcast: rank 0 has 0, rank 1 has 1; 0 matched");
+  EXPECT_EQ(match.notes[0], "Broadcast: only rank 1 present; not matched");
 
   auto clock = alignClocks(ranks, match);
   EXPECT_EQ(clock.method, ClockMethod::Collectives);
@@ -92,6 +92,60 @@ TEST(Collectives, NoMatchKeepsTheRecordedClocks) {
   auto clock = alignClocks(ranks, matchCollectives(ranks, {0, 1}));
   EXPECT_EQ(clock.method, ClockMethod::Recorded);
   EXPECT_EQ(clock.shift_ns, (std::vector<TimeNs>{0, 0}));
+}
+
+Collective inGroup(TimeNs start, TimeNs end, const char* operation, const char* group, std::int64_t seq) {
+  Collective c;
+  c.start_ns = start;
+  c.end_ns = end;
+  c.operation = operation;
+  c.group = group;
+  c.sequence = seq;
+  return c;
+}
+
+// Tensor-parallel halves (group "1": ranks 0 and 1, group "2": ranks 2 and 3, their sequence numbers
+// alike) beside the all-reduce of all four (group "0"): each collective is matched among its own
+// group's members, and the ranks of the other half are aligned through the group they all share.
+TEST(Collectives, MatchedWithinTheirOwnGroups) {
+  const std::vector<TimeNs> clock = {0, 40'000, -70'000, 900'000};
+  std::vector<RankCollectives> ranks;
+  for (int r = 0; r < 4; ++r) {
+    const TimeNs c = clock[static_cast<std::size_t>(r)];
+    const char* half = r < 2 ? "1" : "2";
+    // Rank 3 arrives 500 ns late at its half's all-gathers; the halves end at different times.
+    const TimeNs late = r == 3 ? 500 : 0, halfEnd = r < 2 ? 2000 : 2600;
+    ranks.push_back(rankOf({inGroup(1000 + late + c, halfEnd + c, "AllGather", half, 7),
+                            inGroup(3000 + c, 4000 + c, "AllReduce", "0", 3),
+                            inGroup(5000 + late + c, 6000 + c, "AllGather", half, 8)}));
+  }
+  ranks[0].groups = {{"0", {0, 1, 2, 3}}, {"1", {0, 1}}};  // rank 0's pg_config; the others' traces say nothing
+  auto match = matchCollectives(ranks, {0, 1, 2, 3});
+  EXPECT_TRUE(match.notes.empty()) << match.notes.front();
+  ASSERT_EQ(match.groups.size(), 3u);
+  EXPECT_EQ(match.groups[0].name, "0");
+  EXPECT_TRUE(match.groups[0].ranks_known);  // rank 0 said it for every rank it holds
+  EXPECT_EQ(match.groups[2].name, "2");
+  EXPECT_EQ(match.groups[2].ranks, (std::vector<int>{2, 3}));  // the ranks that carry it
+  EXPECT_FALSE(match.groups[2].ranks_known);
+  ASSERT_EQ(match.matched.size(), 5u);
+  for (const auto& m : match.matched) {
+    EXPECT_EQ(m.members.size(), m.operation == "AllReduce" ? 4u : 2u);
+  }
+  EXPECT_EQ(collectiveGroupName("AllGather", match.groups[2], 4), "AllGather in process group 2 (ranks 2, 3)");
+  EXPECT_EQ(collectiveGroupName("AllReduce", match.groups[0], 4), "AllReduce in process group 0 (ranks 0-3)");
+
+  const ClockAlignment aligned = alignClocks(ranks, match);
+  EXPECT_TRUE(aligned.unaligned.empty());
+  for (std::size_t r = 0; r < 4; ++r) EXPECT_EQ(aligned.shift_ns[r], -clock[r]) << r;
+  EXPECT_EQ(aligned.max_residual_ns, 0);
+  const auto arrivals = measureArrivals(ranks, match, aligned);
+  for (std::size_t c = 0; c < match.matched.size(); ++c) {
+    if (match.matched[c].operation != "AllGather" || match.matched[c].members.front() != 2) continue;
+    EXPECT_EQ(arrivals[c].last_rank, 3u);
+    EXPECT_EQ(arrivals[c].delay_ns, 500);
+    EXPECT_EQ(arrivals[c].peer_wait_ns, (std::vector<TimeNs>{500, 0}));
+  }
 }
 
 }  // namespace

@@ -132,8 +132,9 @@ TEST(GeneratedJob, HostCauseNamesTheRange) {
   ASSERT_TRUE(job.straggler);
   EXPECT_EQ(job.straggler->host_range, "## forward ##");
   EXPECT_EQ(job.straggler->host_range_excess_ns, spec.extra_ns);
-  EXPECT_NE(job.headline.find("rank 4 arrived last at 12 of 12 collectives, late by 5.20 ms each on average: "
-                              "`## forward ##` took 5.20 ms longer than on the other ranks"),
+  EXPECT_NE(job.headline.find("rank 4 was late in 12 of 12 steps: `## forward ##` took 5.20 ms longer per step than "
+                              "on the other ranks. It arrived last at 12 of 12 AllReduce; that cost every rank 5.20 ms "
+                              "per step"),
             std::string::npos)
       << job.headline;
   ASSERT_FALSE(job.findings.empty());
@@ -186,7 +187,7 @@ TEST(GeneratedJob, ACaptureThatBeganLaterIsMatchedBySequenceNumber) {
     const JobAnalysis& job = analysed->jobs[0];
     EXPECT_EQ(job.matched_collectives, static_cast<std::size_t>(spec.steps - 1));
     ASSERT_EQ(job.notes.size(), 1u);
-    EXPECT_EQ(job.notes[0], "AllReduce in process group 0: 1 sequence numbers not on every rank; 11 matched");
+    EXPECT_EQ(job.notes[0], "AllReduce in process group 0: 1 sequence numbers not on every member; 11 matched");
     for (int r = 0; r < spec.world_size; ++r) EXPECT_EQ(job.clock.shift_ns[r], spec.offset(0) - spec.offset(r)) << r;
     EXPECT_EQ(job.clock.max_residual_ns, 0);
     ASSERT_TRUE(job.straggler);

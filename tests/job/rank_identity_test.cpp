@@ -131,5 +131,79 @@ TEST(JobGrouping, NamesAloneMakeNoJobWithoutCollectives) {
   EXPECT_EQ(jobsOf(distributed).size(), 1u);  // distributedInfo says so
 }
 
+CaptureFacts capture(const std::string& name, int rank, trace::TimeNs start, std::int64_t firstStep) {
+  CaptureFacts f;
+  f.name = name;
+  f.identity = RankIdentity{rank, 2, "distributedInfo"};
+  f.span = analysis::Span{start, start + 5'000'000'000};
+  f.steps = std::make_pair(firstStep, firstStep + 9);
+  return f;
+}
+
+std::vector<std::vector<std::size_t>> membersOf(const std::vector<JobGroup>& jobs) {
+  std::vector<std::vector<std::size_t>> out;
+  for (const auto& j : jobs) {
+    out.emplace_back();
+    for (const auto& m : j.members) out.back().push_back(m.run);
+  }
+  return out;
+}
+
+// Two captures of ranks 0 and 1 in name order (rank0_mon, rank0_tue, rank1_mon, rank1_tue): a day
+// apart, they are two jobs, each of its own day, labelled by what their names share.
+TEST(JobGrouping, CapturesAreToldApartByTheirTime) {
+  const trace::TimeNs day = 86'400'000'000'000;
+  const std::vector<CaptureFacts> runs = {capture("rank0_mon", 0, 0, 10), capture("rank0_tue", 0, day, 10),
+                                          capture("rank1_mon", 1, 3'000'000, 10), capture("rank1_tue", 1, day + 3'000'000, 10)};
+  const auto jobs = groupCaptures(runs);
+  EXPECT_EQ(membersOf(jobs), (std::vector<std::vector<std::size_t>>{{0, 2}, {1, 3}}));
+  EXPECT_EQ(jobs[0].capture, "mon");
+  EXPECT_EQ(jobs[1].capture, "tue");
+  EXPECT_TRUE(jobs[0].notes.empty());
+  EXPECT_EQ(jobNames(jobs, {"rank0_mon", "rank0_tue", "rank1_mon", "rank1_tue"}, "week", "in"),
+            (std::vector<std::string>{"week (mon)", "week (tue)"}));
+}
+
+// Clocks that say nothing (each capture from 0): the step numbers tell them apart, and label them
+// when the names do not.
+TEST(JobGrouping, CapturesAreToldApartByTheirSteps) {
+  const std::vector<CaptureFacts> runs = {capture("rank0", 0, 0, 10), capture("rank1", 1, 0, 10),
+                                          capture("rank0", 0, 0, 500), capture("rank1", 1, 0, 500)};
+  const auto jobs = groupCaptures(runs);
+  EXPECT_EQ(membersOf(jobs), (std::vector<std::vector<std::size_t>>{{0, 1}, {2, 3}}));
+  EXPECT_EQ(jobs[0].capture, "steps 10-19");
+  EXPECT_EQ(jobs[1].capture, "steps 500-509");
+}
+
+// Same time, same steps: the names less the rank tell them apart, and the report says that was all.
+// Nothing at all: file order, said.
+TEST(JobGrouping, CapturesNothingTellsApartAreSaid) {
+  const auto byName = groupCaptures({capture("a_rank0", 0, 0, 10), capture("a_rank1", 1, 0, 10),
+                                     capture("b_rank0", 0, 0, 10), capture("b_rank1", 1, 0, 10)});
+  EXPECT_EQ(membersOf(byName), (std::vector<std::vector<std::size_t>>{{0, 1}, {2, 3}}));
+  ASSERT_EQ(byName[0].notes.size(), 1u);
+  EXPECT_EQ(byName[0].notes[0],
+            "rank 0 appears 2 times (a_rank0, b_rank0) in captures whose times and steps overlap: told apart by "
+            "their file names only");
+  const auto byOrder = groupCaptures({capture("rank0", 0, 0, 10), capture("rank1", 1, 0, 10), capture("rank1", 1, 0, 10),
+                                      capture("rank0", 0, 0, 10)});
+  EXPECT_EQ(membersOf(byOrder), (std::vector<std::vector<std::size_t>>{{0, 1}, {3, 2}}));
+  EXPECT_EQ(byOrder[1].capture, "capture 2");
+  ASSERT_EQ(byOrder[1].notes.size(), 1u);
+  EXPECT_NE(byOrder[1].notes[0].find("neither their times, their steps nor their file names tell apart"),
+            std::string::npos);
+}
+
+TEST(JobGrouping, SharedRunNames) {
+  EXPECT_EQ(sharedRunName({"trace_rank0", "trace_rank1"}), "trace");
+  EXPECT_EQ(sharedRunName({"trace_rank1", "trace_rank12"}), "trace");
+  EXPECT_EQ(sharedRunName({"rank0_mon", "rank10_mon"}), "mon");
+  EXPECT_EQ(sharedRunName({"train rank 0", "train rank 1"}), "train");
+  EXPECT_EQ(sharedRunName({"job.rank3.pt.trace", "job.rank4.pt.trace"}), "job pt.trace");
+  EXPECT_EQ(sharedRunName({"rank0", "rank1"}), "");
+  EXPECT_EQ(jobNames({JobGroup{{{0, {}}, {1, {}}}, 2, "", {}}}, {"rank0", "rank1"}, "", "traces.json"),
+            (std::vector<std::string>{"traces.json"}));
+}
+
 }  // namespace
 }  // namespace feedscope::job

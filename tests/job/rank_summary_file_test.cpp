@@ -25,14 +25,19 @@ void expectSame(const job::RankSummary& a, const job::RankSummary& b) {
   EXPECT_EQ(a.device_name, b.device_name);
   EXPECT_EQ(a.time_origin, b.time_origin);
   EXPECT_EQ(a.extent, b.extent);
+  EXPECT_EQ(a.folder, b.folder);
+  EXPECT_EQ(a.process_groups, b.process_groups);
   ASSERT_EQ(a.collectives.size(), b.collectives.size());
   for (std::size_t i = 0; i < a.collectives.size(); ++i) {
-    EXPECT_EQ(a.collectives[i], b.collectives[i]) << i;  // times, operation, group, sequence number
-    EXPECT_TRUE(sameActivity(a.lead_ups[i], b.lead_ups[i])) << i;
+    // Times, operation, group, sequence number, stream, readiness, input, gating, compute beside it.
+    EXPECT_EQ(a.collectives[i], b.collectives[i]) << i;
   }
+  EXPECT_TRUE(sameActivity(a.activity, b.activity));
   EXPECT_EQ(a.window_ns, b.window_ns);
   EXPECT_EQ(a.starvation_ns, b.starvation_ns);
   EXPECT_EQ(a.compute_ns, b.compute_ns);
+  EXPECT_EQ(a.comm_ns, b.comm_ns);
+  EXPECT_EQ(a.comm_overlapped_ns, b.comm_overlapped_ns);
   EXPECT_EQ(a.gaps, b.gaps);
   EXPECT_EQ(a.step_median_ns, b.step_median_ns);
   EXPECT_EQ(a.steps, b.steps);
@@ -72,18 +77,22 @@ TEST(RankSummaryFile, RoundTripAndTheSameJob) {
     read.push_back(parseRankSummary(rankSummaryText(s), "rank.fssum"));
     expectSame(s, read.back());
   }
-  // A summary written before collectives had a group and a sequence number: read, without them.
+  // A summary of version 1 lacks each collective's context and each step's activity: refused, with
+  // what to do.
   nlohmann::json older = nlohmann::json::parse(rankSummaryText(summaries[0]));
-  for (auto& c : older["collectives"]) c = nlohmann::json::array({c[0], c[1], c[2]});
-  const job::RankSummary fromOlder = parseRankSummary(older.dump(), "older.fssum");
-  ASSERT_EQ(fromOlder.collectives.size(), summaries[0].collectives.size());
-  EXPECT_EQ(fromOlder.collectives[3].group, "");
-  EXPECT_EQ(fromOlder.collectives[3].sequence, std::nullopt);
-  EXPECT_EQ(fromOlder.collectives[3].start_ns, summaries[0].collectives[3].start_ns);
-  ASSERT_FALSE(summaries[2].lead_ups.empty());
-  EXPECT_FALSE(summaries[2].lead_ups[0].host_by_range.empty());  // the range names travel
+  older["version"] = 1;
+  try {
+    parseRankSummary(older.dump(), "older.fssum");
+    ADD_FAILURE() << "a version 1 summary was read";
+  } catch (const io::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("older.fssum: rank summary version 1 was written by an older Feedscope"),
+              std::string::npos)
+        << e.what();
+  }
+  ASSERT_FALSE(summaries[2].steps.empty());
+  EXPECT_FALSE(summaries[2].steps[0].activity.host_by_range.empty());  // the range names travel
   // The job of the summaries read back is the job of the runs, figure for figure.
-  Report fromSummaries = buildSummaryReport(read, {"a", "b", "c", "d"}, "sums");
+  Report fromSummaries = buildSummaryReport(read, "sums");
   nlohmann::json a = jobJson(analysed->jobs.at(0)), b = jobJson(fromSummaries.jobs.at(0));
   a.erase("name");
   b.erase("name");
@@ -116,29 +125,45 @@ TEST(RankSummaryFile, MalformedFilesAreRefusedNamingTheFile) {
     }
     return doc.dump();
   };
-  EXPECT_EQ(refused(edited("version", 2)),
-            "r.fssum: rank summary version 2 is newer than this Feedscope reads (1): update Feedscope");
+  EXPECT_EQ(refused(edited("version", 3)),
+            "r.fssum: rank summary version 3 is newer than this Feedscope reads (2): update Feedscope");
   EXPECT_EQ(refused(edited("collectives", nlohmann::json::value_t::discarded)),
             "r.fssum: not a Feedscope rank summary (missing 'collectives')");
   EXPECT_EQ(refused(edited("rank", "three")), "r.fssum: not a Feedscope rank summary ('rank' is not an integer)");
   EXPECT_EQ(refused(edited("world_size", 0)),
             "r.fssum: not a Feedscope rank summary ('world_size' must be larger than 'rank')");
-  EXPECT_EQ(refused(edited("lead_ups", nlohmann::json::array())),
-            "r.fssum: not a Feedscope rank summary (one lead-up per collective expected)");
+  EXPECT_EQ(refused(edited("activity", nlohmann::json::array())),
+            "r.fssum: not a Feedscope rank summary (expected an object around 'data_loading')");
+  EXPECT_EQ(refused(edited("comm_overlapped_ns", 1'000'000'000'000)),
+            "r.fssum: not a Feedscope rank summary ('comm_overlapped_ns' exceeds 'comm_ns')");
   EXPECT_EQ(refused(edited("extent_ns", nlohmann::json::array({5, 1}))),
             "r.fssum: not a Feedscope rank summary ('extent_ns' ends before it starts)");
   EXPECT_EQ(refused(good), "accepted");
 }
 
-TEST(RankSummaryFile, TwoSummariesOfOneRankOrTwoWorldSizesAreRefused) {
+// Summaries of one rank twice, or of two world sizes, are of two jobs: each its own, never one made of both.
+TEST(RankSummaryFile, TwoSummariesOfOneRankOrTwoWorldSizesAreTwoJobs) {
   testing::JobSpec spec;
   spec.world_size = 2;
   auto analysed = testing::analyseGeneratedJob(spec);
   auto s = summariesOf(*analysed);
-  EXPECT_THROW(buildSummaryReport({s[0], s[0]}, {"x.fssum", "y.fssum"}, "in"), io::InputError);
   auto other = s[1];
   other.identity.world_size = 4;
-  EXPECT_THROW(buildSummaryReport({s[0], other}, {"x.fssum", "y.fssum"}, "in"), io::InputError);
+  const Report worlds = buildSummaryReport({s[0], s[1], other}, "in");
+  ASSERT_EQ(worlds.jobs.size(), 2u);
+  EXPECT_EQ(worlds.jobs[0].ranks.size(), 2u);
+  EXPECT_EQ(worlds.jobs[1].ranks.size(), 1u);
+  EXPECT_EQ(worlds.jobs[1].world_size, 4);
+  // The same two ranks twice, at the same time and steps, under the same names: nothing tells them
+  // apart but their order, and that is said.
+  const Report twice = buildSummaryReport({s[0], s[1], s[0], s[1]}, "in");
+  ASSERT_EQ(twice.jobs.size(), 2u);
+  EXPECT_EQ(twice.jobs[0].name, "trace (capture 1)");
+  EXPECT_EQ(twice.jobs[1].name, "trace (capture 2)");
+  ASSERT_FALSE(twice.jobs[0].notes.empty());
+  EXPECT_EQ(twice.jobs[0].notes.back(),
+            "rank 0 appears 2 times (trace_rank0, trace_rank0) in captures that neither their times, their steps nor "
+            "their file names tell apart: read as jobs in file order, a rank seen again starting another");
 }
 
 }  // namespace

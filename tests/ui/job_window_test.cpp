@@ -51,7 +51,7 @@ TEST(JobWindow, RanksOpenAsOneJobWithItsStragglerFirst) {
 
   const QString summary = window.summaryText();
   EXPECT_TRUE(summary.startsWith("<b>")) << summary.toStdString();
-  EXPECT_TRUE(summary.section("<br>", 0, 0).contains("rank 1 arrived last")) << summary.toStdString();
+  EXPECT_TRUE(summary.section("<br>", 0, 0).contains("rank 1 was late in 6 of 6 steps")) << summary.toStdString();
   // A rank's own line says what the job cost it: its waits for rank 1 count as starvation there.
   EXPECT_TRUE(summary.contains("in the job: starved")) << summary.toStdString();
   EXPECT_TRUE(summary.contains("waiting for rank 1")) << summary.toStdString();
@@ -60,7 +60,8 @@ TEST(JobWindow, RanksOpenAsOneJobWithItsStragglerFirst) {
   ASSERT_EQ(ranks->rowCount(), 4);
   EXPECT_EQ(ranks->horizontalHeaderItem(5)->text(), "peer wait");
   EXPECT_EQ(ranks->item(1, 0)->text(), "1");
-  EXPECT_EQ(ranks->item(1, 6)->text(), "6 of 6");  // late at every all-reduce
+  EXPECT_EQ(ranks->horizontalHeaderItem(6)->text(), "late in");
+  EXPECT_EQ(ranks->item(1, 6)->text(), "6 of 6 steps");  // late in every step
   EXPECT_TRUE(window.comparePanel()->jobText().contains("4 of 4 ranks")) << window.comparePanel()->jobText().toStdString();
 
   const view::TimelineModel& model = *doc->timeline;

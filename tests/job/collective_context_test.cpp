@@ -1,0 +1,79 @@
+// What a rank did around its collectives (job/collective_context.h), on hand-made device ops whose
+// answers follow from how ProcessGroupNCCL and CUDA streams order them.
+#include "job/collective_context.h"
+
+#include <gtest/gtest.h>
+
+namespace feedscope::job {
+namespace {
+
+DeviceOp op(TimeNs start, TimeNs end, std::int64_t stream, bool kernel, std::optional<std::size_t> collective,
+            std::optional<std::size_t> thread, TimeNs launchStart) {
+  DeviceOp o;
+  o.start_ns = start;
+  o.end_ns = end;
+  o.stream = stream;
+  o.kernel = kernel;
+  o.collective = collective;
+  o.thread = thread;
+  o.launch_start_ns = launchStart;
+  o.launch_end_ns = launchStart + 3;
+  return o;
+}
+
+Collective collective(TimeNs start, TimeNs end, std::int64_t stream) {
+  Collective c;
+  c.start_ns = start;
+  c.end_ns = end;
+  c.stream = stream;
+  return c;
+}
+
+TEST(CollectiveContext, ReadinessInputsGatingAndComputeBeside) {
+  // Thread 0: backward kernel k1 (stream 7) then a bucket's all-reduce (0, stream 20): ready when k1
+  // ends, though launched long before. k2 runs beside the all-reduce; k3 starts at its end, later than
+  // its stream (k2 ended at 250) and its launch let it: it waited for the all-reduce.
+  // Thread 1: a reduce-scatter (1, stream 21) whose output an all-reduce (2, stream 22) sums: ready
+  // when the reduce-scatter ends, its input. Kernel k4 begins while the all-reduce (2) runs.
+  std::vector<Collective> collectives = {collective(100, 300, 20), collective(400, 500, 21), collective(520, 700, 22)};
+  std::vector<DeviceOp> ops = {
+      op(10, 100, 7, true, std::nullopt, 0, 0),          // k1
+      op(100, 300, 20, true, 0, 0, 5),                   // all-reduce
+      op(100, 250, 7, true, std::nullopt, 0, 9),         // k2
+      op(300, 350, 7, true, std::nullopt, 0, 13),        // k3
+      op(400, 500, 21, true, 1, 1, 360),                 // reduce-scatter
+      op(520, 700, 22, true, 2, 1, 370),                 // all-reduce of its output
+      op(600, 650, 7, true, std::nullopt, 1, 380),       // k4
+      op(380, 390, 7, false, std::nullopt, 0, 20),       // a copy: not the rank's compute
+  };
+  const SpanList compute = analysis::unionOf(SpanList{{10, 100}, {100, 250}, {300, 350}, {600, 650}});
+  describeCollectives(collectives, ops, compute);
+  EXPECT_EQ(collectives[0].ready_ns, 100);
+  EXPECT_EQ(collectives[0].input, std::nullopt);
+  EXPECT_TRUE(collectives[0].gates_rank);  // k3 waited for it, although k2 ran beside it
+  EXPECT_EQ(collectives[0].compute_beside, (std::vector<Span>{{100, 250}}));
+  EXPECT_EQ(collectives[1].ready_ns, 363);  // the first op of thread 1: ready when its launch call ended
+  EXPECT_TRUE(collectives[1].gates_rank);   // nothing of the rank's own began while it ran
+  EXPECT_TRUE(collectives[1].compute_beside.empty());
+  EXPECT_EQ(collectives[2].ready_ns, 500);
+  EXPECT_EQ(collectives[2].input, 1u);
+  EXPECT_FALSE(collectives[2].gates_rank);  // k4 began beside it, and nothing waited for its end
+  EXPECT_EQ(collectives[2].compute_beside, (std::vector<Span>{{600, 650}}));
+}
+
+// A kernel that began just after a collective ended because its stream was busy until then, or
+// because it was launched only then, did not wait for the collective.
+TEST(CollectiveContext, AKernelHeldByItsStreamOrItsLaunchDidNotWaitForTheCollective) {
+  std::vector<Collective> collectives = {collective(100, 300, 20)};
+  std::vector<DeviceOp> ops = {
+      op(100, 300, 20, true, 0, 0, 5),
+      op(150, 300, 7, true, std::nullopt, 0, 9),   // begins beside it, ends with it
+      op(300, 320, 7, true, std::nullopt, 0, 10),  // its stream was busy until 300
+      op(600, 620, 8, true, std::nullopt, 0, 290), // launched at 290: began when its launch let it
+  };
+  describeCollectives(collectives, ops, analysis::unionOf(SpanList{{150, 320}, {600, 620}}));
+  EXPECT_FALSE(collectives[0].gates_rank);
+}
+
+}  // namespace
+}  // namespace feedscope::job
