@@ -20,6 +20,7 @@
 #include "io/kineto_events.h"
 #include "io/split_pipeline.h"
 #include "io/trace_json_splitter.h"
+#include "trace/gpu_names.h"
 #include "trace/process_groups.h"
 #include "trace/run_builder.h"
 #include "trace/track_names.h"
@@ -188,22 +189,34 @@ class KinetoReader {
       sj::object obj;
       check(std::move(d).get_object().get(obj));
       std::optional<std::int64_t> id;
-      std::string name;
+      trace::GpuProperties gpu;
       for (auto fieldResult : obj) {
         sj::field field;
         check(std::move(fieldResult).get(field));
         std::string_view key;
         check(field.unescaped_key().get(key));
+        std::int64_t n = 0;
+        const bool integer = key != "name" && field.value().get_int64().get(n) == simdjson::SUCCESS;
         if (key == "id") {
-          std::int64_t n;
-          if (field.value().get_int64().get(n) == simdjson::SUCCESS) id = n;
+          if (integer) id = n;
         } else if (key == "name") {
           std::deque<std::string> decoded;
           std::string_view s;
-          if (jsonStringOf(field.value(), s, decoded) == simdjson::SUCCESS) name = std::string(s);
+          if (jsonStringOf(field.value(), s, decoded) == simdjson::SUCCESS) gpu.name = std::string(s);
+        } else if (integer && key == "computeMajor") {
+          gpu.compute_major = n;
+        } else if (integer && key == "computeMinor") {
+          gpu.compute_minor = n;
+        } else if (integer && key == "numSms") {
+          gpu.multiprocessors = n;
+        } else if (integer && key == "totalGlobalMem") {
+          gpu.memory_bytes = n;
+        } else if (integer && key == "warpSize") {
+          gpu.warp_size = n;
         }
       }
-      if (id) device_names_[static_cast<std::int32_t>(*id)] = name;
+      // ROCm may name only the family ("AMD Radeon Graphics"): the architecture names the Instinct.
+      if (id) device_names_[static_cast<std::int32_t>(*id)] = trace::gpuDisplayName(gpu);
     }
   }
 

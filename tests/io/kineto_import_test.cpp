@@ -161,7 +161,10 @@ TEST(KinetoImport, RocmTraceImportsWithHostMemoryOfUnknownKind) {
   analysis::RunAnalysis ra = analysis::analyzeRun(run, session.strings);
   ASSERT_EQ(ra.devices.size(), 1u);
   EXPECT_EQ(ra.devices[0].device, 2);
-  EXPECT_EQ(ra.devices[0].device_name, "AMD Radeon Graphics");
+  // ROCm named it "AMD Radeon Graphics"; its deviceProperties (gfx90a, 104 CUs, 64 GB) say which
+  // Instinct it is, and with it the link (trace/gpu_names.h).
+  EXPECT_EQ(ra.devices[0].device_name, "AMD Instinct MI210 or MI250 (gfx90a: 104 CUs, 63 GiB)");
+  EXPECT_EQ(ra.devices[0].what_if.pinned_reference_basis, "PCIe Gen4 x16 (mi250 class)");
   EXPECT_EQ(ra.devices[0].whole.h2d.count, 2u);
   EXPECT_EQ(ra.devices[0].whole.h2d.other_count, 2u);
   EXPECT_EQ(ra.devices[0].whole.kernel_count, 14u);
