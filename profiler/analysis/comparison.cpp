@@ -58,22 +58,26 @@ void row(std::vector<MetricDelta>& rows, const char* key, const char* label, Met
 
 }  // namespace
 
-std::vector<MetricDelta> metricRows(const DeviceAnalysis* d) {
+std::vector<MetricDelta> metricRows(const DeviceAnalysis* d, const HostSummary* host) {
   std::vector<MetricDelta> rows;
   auto v = [&](auto f) -> std::optional<double> {
     if (d == nullptr) return std::nullopt;
     return f(*d);
   };
+  // Without GPU work, the host's own steps.
+  const bool hostSteps = d == nullptr && host != nullptr && host->steps > 0;
   using U = MetricUnit;
   row(rows, "median_step_ns", "median step time", U::Nanoseconds,
-      v([](const DeviceAnalysis& x) -> std::optional<double> {
-        return x.step_summary ? ns(x.step_summary->median_ns) : std::nullopt;
-      }),
+      hostSteps ? ns(host->step_median_ns)
+                : v([](const DeviceAnalysis& x) -> std::optional<double> {
+                    return x.step_summary ? ns(x.step_summary->median_ns) : std::nullopt;
+                  }),
       true);
   row(rows, "steps_per_second", "steps per second", U::PerSecond,
-      v([](const DeviceAnalysis& x) -> std::optional<double> {
-        return x.step_summary ? std::optional<double>(x.step_summary->stepsPerSecond()) : std::nullopt;
-      }),
+      hostSteps ? std::optional<double>(host->stepsPerSecond())
+                : v([](const DeviceAnalysis& x) -> std::optional<double> {
+                    return x.step_summary ? std::optional<double>(x.step_summary->stepsPerSecond()) : std::nullopt;
+                  }),
       false);
   row(rows, "window_ns", "GPU window", U::Nanoseconds, v([](const DeviceAnalysis& x) { return ns(x.whole.window_ns); }), true);
   row(rows, "compute_busy_ns", "compute busy", U::Nanoseconds,
@@ -129,8 +133,8 @@ RunComparison compareRuns(const RunAnalysis& a, const RunAnalysis& b) {
   c.run_b = b.run_name;
   const DeviceAnalysis* da = a.primary();
   const DeviceAnalysis* db = b.primary();
-  c.deltas = metricRows(da);
-  std::vector<MetricDelta> rowsB = metricRows(db);
+  c.deltas = metricRows(da, &a.host);
+  std::vector<MetricDelta> rowsB = metricRows(db, &b.host);
   for (std::size_t i = 0; i < c.deltas.size(); ++i) c.deltas[i].b = rowsB[i].a;
   judgeWithStepTime(c.deltas);
 
@@ -140,6 +144,14 @@ RunComparison compareRuns(const RunAnalysis& a, const RunAnalysis& b) {
   } else if (da && db && db->whole.window_ns > 0) {
     c.throughput_ratio = static_cast<double>(da->whole.window_ns) / static_cast<double>(db->whole.window_ns);
     c.throughput_basis = "GPU window";
+  }
+  if (!da && !db && a.host.steps > 0 && b.host.steps > 0 && b.host.step_median_ns > 0) {
+    // Two runs on the CPU (or with the GPU's side left out): their host steps compare.
+    c.throughput_ratio = static_cast<double>(a.host.step_median_ns) / static_cast<double>(b.host.step_median_ns);
+    c.throughput_basis = "median host step time";
+    c.verdict = fmt::format("{}: {:.2f}x the host steps per second of {} (neither has GPU activity)", c.run_b,
+                            *c.throughput_ratio, c.run_a);
+    return c;
   }
   if (!da || !db) {
     c.verdict = fmt::format("{} and {} cannot be compared: {} has no GPU activity", c.run_b, c.run_a,

@@ -46,7 +46,9 @@ RunComparison compareRuns(const RunAnalysis& a, const RunAnalysis& b);
 void judgeWithStepTime(std::vector<MetricDelta>& rows);
 
 // The figures of one device as (key, label, unit, value, lower-is-better) rows, in report order:
-// the single list that comparisons, reports and the GUI's compare table share.
-std::vector<MetricDelta> metricRows(const DeviceAnalysis* device);
+// the single list that comparisons, reports and the GUI's compare table share. A run without GPU
+// work (`device` null) still has its host's steps: the step rows then come from `host` (a CPU run's
+// steps per second compare like a GPU run's).
+std::vector<MetricDelta> metricRows(const DeviceAnalysis* device, const HostSummary* host = nullptr);
 
 }  // namespace feedscope::analysis

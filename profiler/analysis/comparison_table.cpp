@@ -10,11 +10,13 @@ ComparisonTable compareAll(const std::vector<const RunAnalysis*>& analyses, std:
   t.baseline_name = analyses[t.baseline_run]->run_name;
   t.run_count = analyses.size();
   std::vector<const DeviceAnalysis*> deviceOf;
+  std::vector<const HostSummary*> hostOf;
   for (std::size_t r = 0; r < analyses.size(); ++r) {
     const RunAnalysis& ra = *analyses[r];
     if (ra.devices.empty()) {
       t.columns.push_back({r, -1, ra.run_name, 0});
       deviceOf.push_back(nullptr);
+      hostOf.push_back(&ra.host);
       continue;
     }
     for (const auto& d : ra.devices) {
@@ -22,6 +24,7 @@ ComparisonTable compareAll(const std::vector<const RunAnalysis*>& analyses, std:
       if (ra.devices.size() > 1) label += " · GPU " + std::to_string(d.device);
       t.columns.push_back({r, d.device, std::move(label), 0});
       deviceOf.push_back(&d);
+      hostOf.push_back(&ra.host);
     }
   }
   // Each column is compared with the baseline run's column of the same GPU, else its first one.
@@ -37,7 +40,7 @@ ComparisonTable compareAll(const std::vector<const RunAnalysis*>& analyses, std:
   t.rows = metricRows(nullptr);
   t.cells.assign(t.rows.size(), {});
   std::vector<std::vector<MetricDelta>> valuesOf;  // valuesOf[c] = metricRows of column c
-  for (const DeviceAnalysis* d : deviceOf) valuesOf.push_back(metricRows(d));
+  for (std::size_t c = 0; c < deviceOf.size(); ++c) valuesOf.push_back(metricRows(deviceOf[c], hostOf[c]));
   for (std::size_t c = 0; c < t.columns.size(); ++c) {
     std::vector<MetricDelta> cellsOfColumn = valuesOf[c];
     const std::vector<MetricDelta>& base = valuesOf[t.columns[c].baseline_column];
@@ -57,6 +60,11 @@ ComparisonTable compareAll(const std::vector<const RunAnalysis*>& analyses, std:
     } else if (d && b && d->whole.window_ns > 0) {
       ratio = static_cast<double>(b->whole.window_ns) / static_cast<double>(d->whole.window_ns);
       if (t.throughput_basis.empty()) t.throughput_basis = "GPU window";
+    } else if (!d && !b && hostOf[c]->step_median_ns > 0 && hostOf[t.columns[c].baseline_column]->step_median_ns > 0) {
+      // Runs without GPU activity: their host steps (a CPU run).
+      ratio = static_cast<double>(hostOf[t.columns[c].baseline_column]->step_median_ns) /
+              static_cast<double>(hostOf[c]->step_median_ns);
+      if (t.throughput_basis.empty()) t.throughput_basis = "median host step time";
     }
     t.throughput_ratio.push_back(ratio);
   }

@@ -640,6 +640,76 @@ void cutEvidenceToWhatItExplains(const DeviceAnalysis& d, Finding& f) {
   f.ranges = std::move(cut);
 }
 
+// Every verdict other than "not input-bound" has a finding that explains it with evidence (docs/metrics.md,
+// "Input evidence"): no host side, no input path, or an input-bound verdict no other rule explained.
+void verdictExplained(const DeviceAnalysis& d, std::vector<Finding>& out) {
+  const WindowMetrics& m = d.whole;
+  // These two explain no cost (they are outside the partition of the starvation): their evidence is
+  // the GPU's longest idle stretches, which other findings may show too.
+  const SpanList idle = segmentsOf(d.timeline.causes, m.window, [](GapCause) { return true; });
+  Finding f;
+  f.device = d.device;
+  f.severity = Severity::Info;
+  switch (d.verdict) {
+    case InputBoundVerdict::CannotTell:
+      f.id = "no_host_side";
+      f.title = "No host activity in the trace";
+      f.sentence = fmt::format(
+          "The trace holds the GPU's work and nothing of the host: no CUDA or HIP call, no range, no operator. The "
+          "GPU was idle {} ({} of its window), but whether it waited for input, for the host's own work or for a "
+          "synchronisation cannot be told from it.",
+          formatDuration(m.starvation_ns), formatPct(m.starvationPct()));
+      f.fix = "Record with the host side: torch.profiler with ProfilerActivity.CPU as well as CUDA, or "
+              "`feedscope record -- PROGRAM`.";
+      addLongestSpans(idle, "GPU idle", f);
+      break;
+    case InputBoundVerdict::NoInputPath:
+      f.id = "no_input_path";
+      f.title = "No input path in the trace";
+      f.sentence = fmt::format(
+          "The trace shows no data loading, no host work on the input path and no host-to-device copy of {} or "
+          "more{}: the GPU's {} of idle time ({} of its window) is the host's own work and its synchronisations, "
+          "which prefetching input would not remove.",
+          formatBytes(thresholds::kBatchCopyMinBytes),
+          d.evidence.trains() ? "" : " (an inference or serving trace: no backward pass, no optimizer step)",
+          formatDuration(m.starvation_ns), formatPct(m.starvationPct()));
+      f.fix = d.what_if.without_sync_ns
+                  ? "See the what-if without the synchronisations in the step: moving them out of the step is what "
+                    "would shorten it."
+                  : "Look at the host's own work between kernels (the host wait rows) rather than at the input.";
+      addLongestSpans(idle, "GPU idle", f);
+      break;
+    case InputBoundVerdict::ModeratelyInputBound:
+    case InputBoundVerdict::HighlyInputBound: {
+      for (std::string_view id : {"pageable_h2d", "pageable_async_copy", "sync_copies", "copies_not_overlapped",
+                                  "sync_dataloader", "small_copies"}) {
+        if (fired(out, id)) return;  // already explained
+      }
+      const SpanList input = segmentsOf(d.timeline.causes, m.window, [](GapCause c) {
+        return c == GapCause::CopyWaitPageable || c == GapCause::CopyWaitPinned || c == GapCause::HostDataLoading;
+      });
+      f.id = "input_wait";
+      f.title = "The GPU waits for input";
+      f.severity = d.verdict == InputBoundVerdict::HighlyInputBound ? Severity::High : Severity::Medium;
+      f.explains = idleUnder(d, input);
+      f.time_ns = totalLength(input);
+      f.time_pct = m.pct(f.time_ns);
+      f.sentence = fmt::format(
+          "Prefetching would remove {} of {}: the GPU waited {} for input copies and {} for data loading ({} of "
+          "its window), and the host's unnamed work around them is input path too.",
+          formatPct(d.input_bound_pct), d.step_summary ? "the median step" : "the GPU window",
+          formatDuration(m.gaps.copyWait()), formatDuration(m.gaps[GapCause::HostDataLoading]), formatPct(f.time_pct));
+      f.fix = "Prefetch: load the next batch in DataLoader workers and copy it from pinned memory on a side stream "
+              "(non_blocking=True) while this one trains.";
+      addLongestSpans(input, "waiting for input", f);
+      break;
+    }
+    case InputBoundVerdict::NotInputBound:
+      return;
+  }
+  out.push_back(std::move(f));
+}
+
 }  // namespace
 
 std::vector<Finding> deviceFindings(const DeviceAnalysis& d, const trace::Run& run,
@@ -656,6 +726,7 @@ std::vector<Finding> deviceFindings(const DeviceAnalysis& d, const trace::Run& r
   synchronousDataLoader(d, run, strings, out);
   namedHostWork(d, out);
   unnamedHostTime(d, out);
+  verdictExplained(d, out);
   out = partitionFindings(std::move(out), d.whole.window_ns);
   for (Finding& f : out) cutEvidenceToWhatItExplains(d, f);
   return out;

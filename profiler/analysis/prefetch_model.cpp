@@ -36,8 +36,18 @@ std::string_view prefetchBoundLabel(PrefetchBound bound) {
 HostInputPath collectHostInputPath(const trace::Run& run, const trace::StringTable& strings,
                                    const DeviceTimeline& timeline) {
   HostInputPath out;
-  CorrelationBits inputCopies;
-  for (const CopyRecord& c : timeline.h2d_copies) inputCopies.set(c.correlation);
+  // The host time a copy call spends on its copy: from its copy's start (less the copy's own length:
+  // a pageable copy stages its first chunk before the GPU record begins, and no chunk takes longer
+  // than the whole copy) to the copy's end. What the call waited before that, the copy did not cause:
+  // the stream or another device was still busy (a 60-byte copy blocked for 493 ms behind another
+  // GPU's work is host blocking, not input: docs/metrics.md, "Input evidence").
+  SpanList inputCalls;
+  for (const CopyRecord& c : timeline.h2d_copies) {
+    if (!c.has_api_call) continue;
+    const TimeNs from = std::max(c.call_start_ns, c.start_ns - c.durationNs());
+    const TimeNs to = std::min(c.call_end_ns, c.end_ns);
+    if (to > from) inputCalls.push_back({from, to});
+  }
   std::vector<std::int8_t> inputPathName(strings.size(), -1);  // by string id: -1 unknown, 0 no, 1 yes
   auto onInputPath = [&](trace::StringId name) {
     if (name >= inputPathName.size()) return false;
@@ -46,11 +56,11 @@ HostInputPath collectHostInputPath(const trace::Run& run, const trace::StringTab
     return known == 1;
   };
 
-  std::vector<SpanList> inputCalls, inputRanges;
+  std::vector<SpanList> inputRanges;
   for (const trace::Track& track : run.tracks) {
     if (track.isGpu()) continue;
     const auto& iv = track.intervals;
-    SpanList calls, loader, ranges;
+    SpanList loader, ranges;
     for (std::size_t i = 0; i < iv.size(); ++i) {
       const IntervalKind kind = iv.kind[i];
       if ((kind == IntervalKind::Range || kind == IntervalKind::HostOp) && onInputPath(iv.name[i])) {
@@ -60,14 +70,12 @@ HostInputPath collectHostInputPath(const trace::Run& run, const trace::StringTab
         appendToUnion(loader, iv.start_ns[i], iv.end_ns[i]);
       } else if (trace::isApiCall(kind)) {
         out.has_host_calls = true;
-        if (inputCopies.has(iv.correlation[i])) appendToUnion(calls, iv.start_ns[i], iv.end_ns[i]);
       }
     }
-    inputCalls.push_back(std::move(calls));
     inputRanges.push_back(unionOf(std::move(ranges)));  // nested ranges start inside their parents
     if (!loader.empty()) out.loader_threads.push_back(std::move(loader));
   }
-  out.input_calls = uniteAll(std::move(inputCalls));
+  out.input_calls = unionOf(std::move(inputCalls));
   out.input_path = unite(timeline.data_loading, uniteAll(std::move(inputRanges)));
   out.host_wait_or_input = unite(unite(timeline.blocking_calls, out.input_path), out.input_calls);
   return out;
@@ -80,6 +88,7 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
                              double pinnedBytesPerNs, double perCopyLatencyNs)
     : tl_(timeline),
       host_(host),
+      sync_calls_(subtract(timeline.blocking_calls, host.input_calls)),
       pinned_bytes_per_ns_(pinnedBytesPerNs),
       per_copy_latency_ns_(perCopyLatencyNs),
       kernels_(timeline.kernels),
@@ -90,7 +99,8 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
       loading_(host.input_path),
       input_calls_(host.input_calls),
       named_(named_in_input_gaps_),
-      wait_or_input_(host.host_wait_or_input) {
+      wait_or_input_(host.host_wait_or_input),
+      syncs_(sync_calls_) {
   for (const SpanList& thread : host_.loader_threads) loader_threads_.emplace_back(thread);
   fate_.reserve(tl_.gaps.size());
   std::size_t copy = 0, loading = 0, blocking = 0;
@@ -112,7 +122,7 @@ PrefetchModel::PrefetchModel(const DeviceTimeline& timeline, const HostInputPath
     // dependency: that recurs with any input pipeline. A gap where the host was busy launching goes
     // once the host runs ahead of the GPU; the host path bounds that.
     const bool hostWaiting = blocking < tl_.blocking_calls.size() && tl_.blocking_calls[blocking].start <= g.span.start;
-    fate_.push_back(!g.host_late || hostWaiting ? GapFate::Stays : GapFate::Goes);
+    fate_.push_back(hostWaiting ? GapFate::Drained : !g.host_late ? GapFate::Stays : GapFate::Goes);
   }
 
   SpanList measured;
@@ -178,8 +188,9 @@ TimeNs PrefetchModel::keptOfInputGap(Span part, TimeNs& unnamedInputHostNs) cons
 
 // The GPU idle time inside `window` that a perfect input pipeline would not remove, and (through
 // `unnamedInputHostNs`) the unnamed host time inside input gaps, which is input path too.
-TimeNs PrefetchModel::keptIdle(Span window, TimeNs& unnamedInputHostNs) const {
+TimeNs PrefetchModel::keptIdle(Span window, TimeNs& unnamedInputHostNs, TimeNs& drainedNs) const {
   unnamedInputHostNs = 0;
+  drainedNs = 0;
   TimeNs kept = 0;
   const auto& gaps = tl_.gaps;
   if (gap_cursor_ > gaps.size() || (gap_cursor_ > 0 && gaps[gap_cursor_ - 1].span.end > window.start)) {
@@ -196,14 +207,21 @@ TimeNs PrefetchModel::keptIdle(Span window, TimeNs& unnamedInputHostNs) const {
     const Span part{std::max(gaps[i].span.start, window.start), std::min(gaps[i].span.end, window.end)};
     if (part.length() == 0) continue;
     switch (fate_[i]) {
-      case GapFate::Input: kept += keptOfInputGap(part, unnamedInputHostNs); break;
-      case GapFate::Stays: {
+      case GapFate::Input:
+        kept += keptOfInputGap(part, unnamedInputHostNs);
+        // Inside an input gap only the host's synchronisations themselves drained it (a copy call
+        // that waited for the stream before its copy ran).
+        drainedNs += syncs_.lengthWithin(part);
+        break;
+      case GapFate::Stays:
+      case GapFate::Drained: {
         TimeNs busy = 0;
         while (o < other.size() && other[o].end <= part.start) ++o;
         for (std::size_t k = o; k < other.size() && other[k].start < part.end; ++k) {
           busy += std::min(other[k].end, part.end) - std::max(other[k].start, part.start);
         }
         kept += part.length() - busy;
+        if (fate_[i] == GapFate::Drained) drainedNs += part.length() - busy;
         break;
       }
       case GapFate::Goes: break;
@@ -225,8 +243,8 @@ TimeNs PrefetchModel::copyPathNs(Span window) const {
 PrefetchPaths PrefetchModel::predict(Span window) const {
   PrefetchPaths p;
   if (window.length() == 0) return p;
-  TimeNs unnamedInput = 0;
-  const TimeNs kept = keptIdle(window, unnamedInput);
+  TimeNs unnamedInput = 0, drained = 0;
+  const TimeNs kept = keptIdle(window, unnamedInput, drained);
   p.gpu_ns = kernels_.lengthWithin(window) + other_work_of_window_.lengthWithin(window) + kept;
   if (host_.has_host_calls) {
     p.host_ns = std::max<TimeNs>(0, window.length() - wait_or_input_.lengthWithin(window) - unnamedInput);
@@ -250,6 +268,13 @@ PrefetchPaths PrefetchModel::predict(Span window) const {
   // Prefetching never makes a step slower: a path above the measured window is a path the run
   // already hides better than the model assumes.
   p.predicted_ns = std::min(slowest, window.length());
+  // Without the synchronisations: the drained idle goes from the GPU's path; the host still does all
+  // it does outside its blocking calls (copy calls included: they block with or without a sync).
+  p.drained_ns = drained;
+  const TimeNs gpuWithoutSync = window.length() - drained;
+  const TimeNs hostOutsideWaits = window.length() - syncs_.lengthWithin(window);
+  p.without_sync_host_bound = hostOutsideWaits > gpuWithoutSync;
+  p.without_sync_ns = std::min(window.length(), std::max(gpuWithoutSync, hostOutsideWaits));
   return p;
 }
 

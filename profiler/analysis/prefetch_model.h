@@ -37,11 +37,20 @@ struct PrefetchPaths {
   std::optional<TimeNs> loader_ns;  // nullopt: no loader workers recorded
   TimeNs predicted_ns = 0;          // the slowest path, never more than the measured window
   PrefetchBound bound = PrefetchBound::GpuWork;
+  // Without the host's synchronisations in the window (a loss.item(), a blocking call that waited for
+  // the stream), the input as it is: the idle time of gaps that began while the host waited in a
+  // blocking call (`drained_ns`) goes, and the step is bound by what is left of the GPU's path or by
+  // the host's time outside those calls, whichever is longer (docs/metrics.md, "Other what-ifs").
+  TimeNs drained_ns = 0;
+  TimeNs without_sync_ns = 0;
+  bool without_sync_host_bound = false;
 };
 
 // The host side of the input path, gathered once per device.
 struct HostInputPath {
-  SpanList input_calls;  // the host calls that launched this device's host-to-device copies
+  // The host calls that launched this device's host-to-device copies, as long as they were busy with
+  // the copy (from its start less its length to its end: collectHostInputPath).
+  SpanList input_calls;
   // Data loading ∪ host ranges on the input path by name (trace::isInputPathRangeName: collate,
   // input distribution): with a perfect pipeline they run ahead, off the GPU's path.
   SpanList input_path;
@@ -75,11 +84,13 @@ class PrefetchModel {
   // What becomes of an idle gap of compute with a perfect input pipeline.
   enum class GapFate : std::uint8_t {
     Input,  // it held an input copy or input-path host work: only its named non-input host work stays
-    Stays,  // the GPU drained at a host wait, or waited on a dependency: it recurs every step
+    Stays,    // the GPU waited on a dependency: it recurs every step
+    Drained,  // the GPU drained while the host waited in a blocking call: stays with prefetching, goes
+              // without the synchronisation
     Goes,   // the host was late while busy: it runs ahead once the input is off its path
   };
 
-  TimeNs keptIdle(Span window, TimeNs& unnamedInputHostNs) const;
+  TimeNs keptIdle(Span window, TimeNs& unnamedInputHostNs, TimeNs& drainedNs) const;
   TimeNs keptOfInputGap(Span part, TimeNs& unnamedInputHostNs) const;
   TimeNs copyPathNs(Span window) const;
 
@@ -87,6 +98,7 @@ class PrefetchModel {
   const HostInputPath& host_;
   trace::LargeVector<GapFate> fate_;  // one per tl_.gaps
   SpanList named_in_input_gaps_;         // named host time inside input gaps (all the windows need of it)
+  SpanList sync_calls_;                  // blocking calls other than input copy calls: the synchronisations
   // Span edges inside one input gap (time, list bit, +1 or -1), reused so a gap costs no allocation.
   struct Edge {
     TimeNs at;
@@ -100,7 +112,7 @@ class PrefetchModel {
   double per_copy_latency_ns_;
   // Cursors over the sorted lists the windows read (see SpanCursor).
   mutable std::size_t gap_cursor_ = 0;  // first gap that may touch the next window
-  mutable SpanCursor kernels_, other_work_, other_work_of_window_, other_work_of_gaps_, copies_, loading_, input_calls_, named_, wait_or_input_;
+  mutable SpanCursor kernels_, other_work_, other_work_of_window_, other_work_of_gaps_, copies_, loading_, input_calls_, named_, wait_or_input_, syncs_;
   mutable std::vector<SpanCursor> loader_threads_;
 };
 

@@ -27,9 +27,20 @@ std::string_view verdictKey(InputBoundVerdict v) {
   switch (v) {
     case InputBoundVerdict::HighlyInputBound: return "highly_input_bound";
     case InputBoundVerdict::ModeratelyInputBound: return "moderately_input_bound";
+    case InputBoundVerdict::CannotTell: return "cannot_tell";
+    case InputBoundVerdict::NoInputPath: return "no_input_path";
     case InputBoundVerdict::NotInputBound: break;
   }
   return "not_input_bound";
+}
+
+bool offersPrefetching(InputBoundVerdict v) {
+  return v != InputBoundVerdict::CannotTell && v != InputBoundVerdict::NoInputPath;
+}
+
+std::optional<double> WhatIf::withoutSyncSpeedup() const {
+  if (!without_sync_ns || *without_sync_ns <= 0) return std::nullopt;
+  return static_cast<double>(baseline_ns) / static_cast<double>(*without_sync_ns);
 }
 
 double inputBoundPct(TimeNs measuredNs, TimeNs prefetchedNs) {
@@ -174,11 +185,19 @@ WhatIf computeWhatIf(const DeviceAnalysis& device, WhatIf reference, const Prefe
     w.pinned_ns = w.baseline_ns;  // no pageable copies: nothing to gain
   }
 
+  std::vector<TimeNs> withoutSync, drained;
+  std::size_t hostBound = 0;
   if (device.steps.empty()) {
     w.prefetch_paths = wholePrediction;
+    withoutSync.push_back(wholePrediction.without_sync_ns);
+    drained.push_back(wholePrediction.drained_ns);
+    hostBound += wholePrediction.without_sync_host_bound;
   } else {
     std::vector<TimeNs> predicted, gpu, host, copy, loader;
     for (const auto& s : device.steps) {
+      withoutSync.push_back(s.prefetch.without_sync_ns);
+      drained.push_back(s.prefetch.drained_ns);
+      hostBound += s.prefetch.without_sync_host_bound;
       predicted.push_back(s.prefetch.predicted_ns);
       gpu.push_back(s.prefetch.gpu_ns);
       if (s.prefetch.host_ns) host.push_back(*s.prefetch.host_ns);
@@ -195,7 +214,38 @@ WhatIf computeWhatIf(const DeviceAnalysis& device, WhatIf reference, const Prefe
   }
   w.prefetch_step_ns = w.prefetch_paths.predicted_ns;
   w.prefetch_bound = w.prefetch_paths.bound;
+  // Offered only where a synchronisation drained the GPU enough to matter: never promised otherwise.
+  const TimeNs free = trace::medianNs(withoutSync);
+  w.drained_ns = trace::medianNs(drained);
+  w.without_sync_host_bound = 2 * hostBound > withoutSync.size();
+  if (w.drained_ns > 0 && inputBoundPct(w.baseline_ns, free) >= thresholds::kSyncWhatIfMinPct) w.without_sync_ns = free;
   return w;
+}
+
+HostSummary summarizeHost(const trace::Run& run, const trace::StringTable& strings) {
+  HostSummary h;
+  std::vector<StepWindow> steps = findSteps(run, strings);
+  std::vector<TimeNs> lengths;
+  for (const StepWindow& s : steps) lengths.push_back(s.span.length());
+  h.steps = steps.size();
+  if (!steps.empty()) {
+    h.step_median_ns = trace::medianNs(lengths);
+    h.steps_span_ns = steps.back().span.end - steps.front().span.start;
+  }
+  SpanList loads;
+  for (const trace::Track& t : run.tracks) {
+    if (t.isGpu()) continue;
+    for (std::size_t i = 0; i < t.intervals.size(); ++i) {
+      if (t.intervals.kind[i] == trace::IntervalKind::DataLoading) loads.push_back({t.intervals.start_ns[i], t.intervals.end_ns[i]});
+    }
+  }
+  std::vector<TimeNs> loadLengths;
+  for (const Span& l : loads) loadLengths.push_back(l.length());
+  h.loads = loads.size();
+  if (!loads.empty()) h.loading_median_ns = trace::medianNs(loadLengths);
+  std::sort(loads.begin(), loads.end(), [](const Span& a, const Span& b) { return a.start < b.start; });
+  h.loading_ns = totalLength(unionOf(std::move(loads)));
+  return h;
 }
 
 RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings, const AnalysisOptions& options) {
@@ -217,6 +267,7 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     WhatIf reference;
     choosePinnedReference(reference, d, run, options);
     const HostInputPath hostPath = collectHostInputPath(run, strings, d.timeline);
+    d.evidence = gatherInputEvidence(run, strings, d.timeline, hostPath);
     std::vector<Span> windows;
     for (const auto& s : steps) windows.push_back(s.span);
     if (windows.empty()) windows.push_back(d.whole.window);
@@ -229,11 +280,20 @@ RunAnalysis analyzeRun(const trace::Run& run, const trace::StringTable& strings,
     if (!d.steps.empty()) d.step_summary = summarizeSteps(d.steps);
     d.what_if = computeWhatIf(d, std::move(reference), whole);
     d.input_bound_pct = inputBoundPct(d.what_if.baseline_ns, d.what_if.prefetch_step_ns);
-    d.verdict = verdictFor(d.input_bound_pct);
+    // A share of the step only where the trace shows the input path (docs/metrics.md, "Input evidence").
+    if (!d.evidence.host_side) {
+      d.verdict = InputBoundVerdict::CannotTell;
+    } else if (!d.evidence.hasInputPath()) {
+      d.verdict = InputBoundVerdict::NoInputPath;
+      d.input_bound_pct = 0;  // nothing for prefetching to remove
+    } else {
+      d.verdict = verdictFor(d.input_bound_pct);
+    }
     d.findings = deviceFindings(d, run, strings, options);
     d.unexplained_ns = unexplainedNs(d.findings, d.whole.starvation_ns);
     ra.devices.push_back(std::move(d));
   }
+  ra.host = summarizeHost(run, strings);
   ra.input_pipeline = analyzeInputPipeline(run, strings);
   ra.run_findings = runFindings(ra, run);
   return ra;

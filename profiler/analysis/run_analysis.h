@@ -9,6 +9,7 @@
 
 #include "analysis/device_timeline.h"
 #include "analysis/finding.h"
+#include "analysis/input_evidence.h"
 #include "analysis/input_pipeline.h"
 #include "analysis/host_wait_names.h"
 #include "analysis/options.h"
@@ -21,8 +22,20 @@
 
 namespace feedscope::analysis {
 
-enum class InputBoundVerdict : std::uint8_t { NotInputBound, ModeratelyInputBound, HighlyInputBound };
-std::string_view verdictKey(InputBoundVerdict v);  // "not_input_bound", ...
+// The last two are answers of their own, not percentages (docs/metrics.md, "Input evidence"): a trace
+// with no host side cannot tell whether input is the cause; one with no input path (no data loading,
+// no batch copied to the GPU: an inference or serving trace) has nothing for prefetching to remove.
+enum class InputBoundVerdict : std::uint8_t {
+  NotInputBound,
+  ModeratelyInputBound,
+  HighlyInputBound,
+  CannotTell,
+  NoInputPath,
+};
+std::string_view verdictKey(InputBoundVerdict v);  // "not_input_bound", ..., "cannot_tell", "no_input_path"
+// Whether the verdict is a share prefetching would remove (the first three), so that the prefetching
+// what-if is offered.
+bool offersPrefetching(InputBoundVerdict v);
 // TensorFlow profiler's wording: >= 20 % highly, >= 5 % moderately, else not.
 InputBoundVerdict verdictFor(double inputBoundPct);
 // The share of a measured time that prefetching would remove: 100 × (1 − predicted / measured).
@@ -67,6 +80,13 @@ struct WhatIf {
   PrefetchBound prefetch_bound = PrefetchBound::GpuWork;
   PrefetchPaths prefetch_paths;  // medians per path; predicted_ns == prefetch_step_ns
 
+  // Without the synchronisations in the step (prefetch_model.h, PrefetchPaths::without_sync_ns): the
+  // median step, offered only when it removes at least kSyncWhatIfMinPct of it (its cause is there).
+  std::optional<TimeNs> without_sync_ns;
+  TimeNs drained_ns = 0;  // median idle a step spent drained at a host synchronisation
+  bool without_sync_host_bound = false;  // most steps bound by the host's own work, else by the GPU's
+  std::optional<double> withoutSyncSpeedup() const;
+
   double copiesHiddenSpeedup() const;
   std::optional<double> pinnedSpeedup() const;
   double prefetchSpeedup() const;  // measured median / predicted
@@ -81,6 +101,7 @@ struct DeviceAnalysis {
   std::optional<StepSummary> step_summary;
   double input_bound_pct = 0;  // share of the median step (or the GPU window) prefetching would remove
   InputBoundVerdict verdict = InputBoundVerdict::NotInputBound;
+  InputEvidence evidence;      // what the trace shows of the host side and the input path
   WhatIf what_if;
   HostWaitByName
       host_other;  // "host: other" over the GPU window, by the host range that kept the GPU waiting
@@ -89,11 +110,25 @@ struct DeviceAnalysis {
   TimeNs unexplained_ns = 0;  // starvation that no root finding explains
 };
 
+// What the host side shows on its own, for a trace with or without GPU work (a CPU run, the README's
+// quick start on a CPU machine): its steps and its data-loading ranges.
+struct HostSummary {
+  std::uint64_t steps = 0;
+  TimeNs step_median_ns = 0;
+  std::uint64_t loads = 0;            // data-loading ranges (trace/range_names.h)
+  TimeNs loading_ns = 0;              // their time, overlaps counted once
+  TimeNs loading_median_ns = 0;
+  TimeNs steps_span_ns = 0;           // first step's start to last step's end
+  double stepsPerSecond() const { return step_median_ns > 0 ? 1e9 / static_cast<double>(step_median_ns) : 0.0; }
+};
+HostSummary summarizeHost(const trace::Run& run, const trace::StringTable& strings);
+
 struct RunAnalysis {
   std::string run_name;
   TimeNs time_origin = 0;  // trace::Run::timeOrigin(): time 0 of every "+150 ms" shown for this run
   trace::RecordCounts records;
   std::vector<DeviceAnalysis> devices;  // devices with GPU tracks; empty for a host-only trace
+  HostSummary host;                     // the host side's steps and data loading
   std::vector<Finding> run_findings;    // findings about the data itself (incomplete, no GPU work), and the
                                         // input pipeline's (host time: the loader, pinning, batch copies)
   // What the Python hooks saw of the input pipeline (steps, DataLoader waits, workers), with or without

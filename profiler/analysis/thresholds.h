@@ -10,6 +10,11 @@ namespace feedscope::analysis::thresholds {
 // profiler's wording and cut-offs.
 inline constexpr double kHighlyInputBoundPct = 20.0;
 inline constexpr double kModeratelyInputBoundPct = 5.0;
+// Input evidence (analysis/input_evidence.h): a host-to-device copy of at least this many bytes carries
+// a batch (or part of one); smaller ones (token ids, a scalar, a 60-byte flag) alone are no input path.
+inline constexpr std::uint64_t kBatchCopyMinBytes = 64 * 1024;
+// The what-if without the synchronisations in the step is offered when it removes at least this share.
+inline constexpr double kSyncWhatIfMinPct = 5.0;
 
 // Prefetch model: unnamed host time inside an input gap counts as input path when at least this
 // share of the other host time is named (a torch.profiler trace with operators names 68-82 % of it,

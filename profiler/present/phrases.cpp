@@ -17,6 +17,10 @@ std::string_view verdictSentence(analysis::InputBoundVerdict verdict) {
       return "highly input-bound";
     case analysis::InputBoundVerdict::ModeratelyInputBound:
       return "moderately input-bound";
+    case analysis::InputBoundVerdict::CannotTell:
+      return "cannot tell whether input is the cause";
+    case analysis::InputBoundVerdict::NoInputPath:
+      return "no input path";
     case analysis::InputBoundVerdict::NotInputBound:
       break;
   }
@@ -26,6 +30,31 @@ std::string_view verdictSentence(analysis::InputBoundVerdict verdict) {
 std::string inputBoundText(const analysis::DeviceAnalysis& d) {
   return fmt::format("prefetching would remove {} of {}", trace::formatPct(d.input_bound_pct),
                      d.step_summary ? "the median step" : "the GPU window");
+}
+
+std::string verdictLine(const analysis::DeviceAnalysis& d) {
+  switch (d.verdict) {
+    case analysis::InputBoundVerdict::CannotTell:
+      return "cannot tell whether input is the cause: the trace has no host activity (no CUDA or HIP calls, no "
+             "ranges), so what kept the GPU waiting is not in it";
+    case analysis::InputBoundVerdict::NoInputPath:
+      return std::string("no input path: the trace shows no data loading and no batch copied to the GPU, so "
+                         "prefetching has nothing to remove") +
+             (d.evidence.trains() ? "" : " (an inference or serving trace: no backward pass, no optimizer step)");
+    default:
+      break;
+  }
+  return fmt::format("{} ({})", verdictSentence(d.verdict), inputBoundText(d));
+}
+
+std::string withoutSyncText(const analysis::DeviceAnalysis& d) {
+  const analysis::WhatIf& w = d.what_if;
+  if (!w.without_sync_ns) return {};
+  return fmt::format("without the synchronisations in the step (the GPU drained {} {} while the host waited): {} {} "
+                     "({:.2f}x), bound by {}",
+                     formatDuration(w.drained_ns), d.step_summary ? "a step" : "in the window",
+                     formatDuration(*w.without_sync_ns), d.step_summary ? "per step" : "for the window",
+                     w.withoutSyncSpeedup().value_or(1.0), w.without_sync_host_bound ? "host work" : "GPU work");
 }
 
 std::string pinnedReferenceText(const analysis::WhatIf& w) {
@@ -52,6 +81,20 @@ std::string prefetchResultText(const analysis::DeviceAnalysis& d) {
                      analysis::prefetchBoundLabel(w.prefetch_bound));
 }
 
+std::string hostSummaryText(const analysis::HostSummary& h) {
+  std::string out = h.steps == 0 ? std::string("no steps found")
+                                 : fmt::format("{} step{}, median {} ({:.1f} steps/s)", h.steps, h.steps == 1 ? "" : "s",
+                                               formatDuration(h.step_median_ns), h.stepsPerSecond());
+  if (h.loads == 0) return out + "; no data-loading ranges found";
+  out += fmt::format("; {} data-loading range{}, {} in all (median {}", h.loads, h.loads == 1 ? "" : "s",
+                     formatDuration(h.loading_ns), formatDuration(h.loading_median_ns));
+  if (h.steps_span_ns > 0) {
+    out += ", " + trace::formatPct(100.0 * static_cast<double>(h.loading_ns) / static_cast<double>(h.steps_span_ns)) +
+           " of the steps";
+  }
+  return out + ")";
+}
+
 std::string runHeadline(const analysis::RunAnalysis& run) {
   const analysis::DeviceAnalysis* d = run.primary();
   if (d == nullptr) return "no GPU work in this run";
@@ -73,7 +116,7 @@ std::string runHeadline(const analysis::RunAnalysis& run) {
     out += fmt::format(" · {} steps, median {}", d->step_summary->count,
                        formatDuration(d->step_summary->median_ns));
   }
-  out += " · prefetched " + prefetchResultText(*d);
+  if (analysis::offersPrefetching(d->verdict)) out += " · prefetched " + prefetchResultText(*d);
   if (run.devices.size() > 1) out += fmt::format(" · GPU {} of {}", d->device, run.devices.size());
   return out;
 }

@@ -14,16 +14,28 @@
 
 namespace feedscope::present {
 
-// "highly input-bound", "moderately input-bound", "not input-bound".
+// "highly input-bound", "moderately input-bound", "not input-bound", "cannot tell whether input is the
+// cause", "no input path".
 std::string_view verdictSentence(analysis::InputBoundVerdict verdict);
 // "prefetching would remove 43.90 % of the median step".
 std::string inputBoundText(const analysis::DeviceAnalysis& d);
+// The verdict with what it rests on: "highly input-bound (prefetching would remove 43.90 % of the
+// median step)", "cannot tell whether input is the cause: the trace has no host activity ...", "no
+// input path: ... (an inference or serving trace: ...)".
+std::string verdictLine(const analysis::DeviceAnalysis& d);
+// "without the synchronisations in the step: 20.0 ms per step (25.50x), bound by GPU work"; "" when
+// the what-if is not offered (no synchronisation drained the GPU enough to matter).
+std::string withoutSyncText(const analysis::DeviceAnalysis& d);
 // "55.0 GB/s, assumed: PCIe Gen5 x16 (h200 class)" or "52.4 GB/s, pinned copies in this run".
 std::string pinnedReferenceText(const analysis::WhatIf& w);
 // "GPU work 11.8 ms · host work 4.45 ms · input copies 357 µs (55.0 GB/s, assumed: ...)".
 std::string prefetchPathsText(const analysis::WhatIf& w);
 // "11.8 ms per step (1.78x), bound by GPU work".
 std::string prefetchResultText(const analysis::DeviceAnalysis& d);
+
+// What the host side of a run without GPU work shows: "7 steps, median 12.3 ms (81.3 steps/s); 7 data-
+// loading ranges, 45.2 ms in all (median 6.10 ms, 52.30 % of the steps)".
+std::string hostSummaryText(const analysis::HostSummary& host);
 
 // One line that says how starved a run was and why, with the prediction: "starved 45.06 % of the GPU
 // window (copy wait 18.51 %, host wait 26.08 %, other 0.48 %) · highly input-bound · 16 steps, median

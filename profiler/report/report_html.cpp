@@ -73,8 +73,12 @@ void summaryCard(std::string& out, const trace::Run& run, const DeviceAnalysis& 
   out +=
       fmt::format("<span class=\"badge {}\">{}</span>", verdictKey, esc(present::verdictSentence(d.verdict)));
   out += "<dl>";
-  out += fmt::format("<dt>input-bound</dt><dd>{}</dd>", esc(present::inputBoundText(d)));
-  out += fmt::format("<dt>prefetched</dt><dd>{}</dd>", esc(present::prefetchResultText(d)));
+  if (analysis::offersPrefetching(d.verdict)) {
+    out += fmt::format("<dt>input-bound</dt><dd>{}</dd>", esc(present::inputBoundText(d)));
+    out += fmt::format("<dt>prefetched</dt><dd>{}</dd>", esc(present::prefetchResultText(d)));
+  } else {
+    out += fmt::format("<dt>input</dt><dd>{}</dd>", esc(present::verdictLine(d)));
+  }
   out += fmt::format("<dt>starvation</dt><dd>{} of the GPU window (copy wait {}, host wait {})</dd>",
                      formatPct(m.starvationPct()), formatPct(m.pct(m.gaps.copyWait())),
                      formatPct(m.pct(m.gaps.hostWait())));
@@ -220,10 +224,17 @@ void renderFigures(std::string& out, const DeviceAnalysis& d) {
   }
   const analysis::WhatIf& w = d.what_if;
   std::string per = d.step_summary ? " per step" : "";
-  pair("estimate: prefetched", present::prefetchResultText(d) + "; paths: " + present::prefetchPathsText(w));
-  pair("estimate: input copies hidden",
-       fmt::format("{}{} ({:.2f}x)", formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup()));
-  if (w.pinned_ns && w.pinned_reference_gbps && m.h2d.pageable_count > 0) {
+  if (const std::string withoutSync = present::withoutSyncText(d); !withoutSync.empty()) {
+    pair("estimate: synchronisations", withoutSync);
+  }
+  if (!analysis::offersPrefetching(d.verdict)) {
+    pair("input", present::verdictLine(d));
+  } else {
+    pair("estimate: prefetched", present::prefetchResultText(d) + "; paths: " + present::prefetchPathsText(w));
+    pair("estimate: input copies hidden",
+         fmt::format("{}{} ({:.2f}x)", formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup()));
+  }
+  if (analysis::offersPrefetching(d.verdict) && w.pinned_ns && w.pinned_reference_gbps && m.h2d.pageable_count > 0) {
     pair("estimate: pageable copies pinned",
          fmt::format("{}{} ({:.2f}x at {}, {})", formatDuration(*w.pinned_ns), per,
                      w.pinnedSpeedup().value_or(1.0), formatGbps(*w.pinned_reference_gbps),
@@ -362,7 +373,7 @@ void renderRun(std::string& out, const Report& report, std::size_t index) {
     out += fmt::format("<p class=\"note\">Records left out: {} dropped by the collector, {} invalid.</p>\n",
                        ra.records.dropped, ra.records.invalid);
   }
-  if (ra.devices.empty()) out += "<p>No GPU activity in this trace.</p>\n";
+  if (ra.devices.empty()) out += "<p>No GPU activity in this trace. Host: " + esc(present::hostSummaryText(ra.host)) + ".</p>\n";
   if (ra.input_pipeline) {
     const analysis::InputPipeline& p = *ra.input_pipeline;
     out += "<h3>" + esc(present::inputPipelineTitle(p)) + "</h3>\n<table class=\"figures\">\n";

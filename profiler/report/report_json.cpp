@@ -153,6 +153,10 @@ json whatIfJson(const analysis::WhatIf& w) {
           {"pinned_reference_source", w.pinned_reference_source.empty() ? json(nullptr) : json(w.pinned_reference_source)},
           {"pinned_reference_basis", w.pinned_reference_basis.empty() ? json(nullptr) : json(w.pinned_reference_basis)},
           {"pageable_gbps", orNull(w.pageable_gbps)},
+          {"without_sync_ns", orNull(w.without_sync_ns)},
+          {"without_sync_speedup", orNull(w.withoutSyncSpeedup())},
+          {"without_sync_bound", w.without_sync_ns ? json(w.without_sync_host_bound ? "host_work" : "gpu_work") : json(nullptr)},
+          {"drained_ns", w.drained_ns},
           {"prefetch_step_ns", w.prefetch_step_ns},
           {"prefetch_speedup", w.prefetchSpeedup()},
           {"prefetch_bound", analysis::prefetchBoundKey(w.prefetch_bound)},
@@ -172,8 +176,15 @@ json deviceJson(const analysis::RunAnalysis& ra, const analysis::DeviceAnalysis&
   dj["dropped_records"] = ra.records.dropped;
   dj["invalid_records"] = ra.records.invalid;
   dj["verdict"] = analysis::verdictKey(d.verdict);
-  dj["input_bound_pct"] = d.input_bound_pct;
-  dj["run_input_bound_pct"] = d.input_bound_pct;
+  // A trace without a host side cannot tell: no percentage is given for it.
+  const json pct = d.verdict == analysis::InputBoundVerdict::CannotTell ? json(nullptr) : json(d.input_bound_pct);
+  dj["input_bound_pct"] = pct;
+  dj["run_input_bound_pct"] = pct;
+  dj["prefetch_offered"] = analysis::offersPrefetching(d.verdict);
+  const analysis::InputEvidence& e = d.evidence;
+  dj["input_evidence"] = {{"host_side", e.host_side},     {"data_loading", e.data_loading},
+                          {"input_ranges", e.input_ranges}, {"batch_copies", e.batch_copies},
+                          {"backward", e.backward},        {"optimizer", e.optimizer}};
   dj["steps"] = stepsJson(d);
   dj["what_if"] = whatIfJson(d.what_if);
   json findings = json::array();

@@ -62,8 +62,7 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   const analysis::WindowMetrics& m = d.whole;
   out += fmt::format("## {} · GPU {}{}\n\n", cell(run.name), d.device,
                      d.device_name.empty() ? "" : " (" + cell(d.device_name) + ")");
-  out += fmt::format("**Verdict: {}** — {}.\n\n", present::verdictSentence(d.verdict),
-                     present::inputBoundText(d));
+  out += fmt::format("**Verdict:** {}.\n\n", cell(present::verdictLine(d)));
   out += "| figure | time | share of GPU window |\n|---|---:|---:|\n";
   out += fmt::format("| GPU window | {} | 100.00 % |\n", formatDuration(m.window_ns));
   out += fmt::format("| compute busy | {} | {} |\n", formatDuration(m.compute_busy_ns),
@@ -98,6 +97,13 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
                        formatDuration(s.median_host_wait_ns), formatDuration(s.median_other_ns));
   }
   const analysis::WhatIf& w = d.what_if;
+  if (const std::string withoutSync = present::withoutSyncText(d); !withoutSync.empty()) {
+    out += "- What if " + cell(withoutSync) + "\n";
+  }
+  if (!analysis::offersPrefetching(d.verdict)) {
+    out += "\n";
+    return;
+  }
   out += fmt::format(
       "- What if the input were prefetched (pinned copies on a side stream, the next batch loaded while "
       "this one trains): {}; paths: {}\n",
@@ -211,7 +217,10 @@ std::string renderMarkdownReport(const Report& report) {
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const trace::Run& run = *report.runs[i];
     const analysis::RunAnalysis& ra = report.analyses[i];
-    if (ra.devices.empty()) out += fmt::format("## {}\n\nNo GPU activity in this trace.\n\n", cell(run.name));
+    if (ra.devices.empty()) {
+      out += fmt::format("## {}\n\nNo GPU activity in this trace. Host: {}.\n\n", cell(run.name),
+                         cell(present::hostSummaryText(ra.host)));
+    }
     for (const auto& d : ra.devices) renderDevice(out, run, d);
     if (ra.input_pipeline) renderInputPipeline(out, *ra.input_pipeline);
     auto findings = ra.allFindings();

@@ -69,8 +69,7 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   std::string device = fmt::format("GPU {}{}", d.device, d.device_name.empty() ? "" : " (" + d.device_name + ")");
   std::string steps = d.step_summary ? fmt::format(" · {} steps", d.step_summary->count) : " · no steps found";
   out += fmt::format("Run {} · {}{}\n", run.name, device, steps);
-  out +=
-      fmt::format("  Verdict: {} ({})\n\n", present::verdictSentence(d.verdict), present::inputBoundText(d));
+  out += fmt::format("  Verdict: {}\n\n", present::verdictLine(d));
   out += fmt::format("  {:<28}{:>12}\n", "GPU window", formatDuration(m.window_ns));
   out += timeRow("compute busy", m.compute_busy_ns, m.computeBusyPct());
   out += timeRow("starvation (compute idle)", m.starvation_ns, m.starvationPct());
@@ -104,11 +103,19 @@ void renderDevice(std::string& out, const trace::Run& run, const analysis::Devic
   }
   const analysis::WhatIf& w = d.what_if;
   std::string per = d.step_summary ? "per step" : "for the window";
+  const std::string withoutSync = present::withoutSyncText(d);
+  if (!analysis::offersPrefetching(d.verdict)) {
+    // No input path, or no host side: prefetching is not offered; a synchronisation's what-if still is.
+    if (!withoutSync.empty()) out += fmt::format("  {:<16}{}\n", "What if", withoutSync);
+    out += "\n";
+    return;
+  }
   out += fmt::format(
       "  {:<16}prefetching (pinned copies on a side stream, the next batch loaded while this one trains):\n",
       "What if");
   out += fmt::format("  {:<16}  {}\n", "", present::prefetchResultText(d));
   out += fmt::format("  {:<16}  paths: {}\n", "", present::prefetchPathsText(w));
+  if (!withoutSync.empty()) out += fmt::format("  {:<16}{}\n", "", withoutSync);
   out += fmt::format("  {:<16}input copies hidden behind compute: {} {} ({:.2f}x)\n", "",
                      formatDuration(w.copies_hidden_ns), per, w.copiesHiddenSpeedup());
   if (w.pinned_ns && w.pinned_reference_gbps) {
@@ -234,7 +241,10 @@ std::string renderTextReport(const Report& report) {
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const trace::Run& run = *report.runs[i];
     const analysis::RunAnalysis& ra = report.analyses[i];
-    if (ra.devices.empty()) out += fmt::format("Run {} · no GPU activity in this trace\n\n", run.name);
+    if (ra.devices.empty()) {
+      out += fmt::format("Run {} · no GPU activity in this trace\n  Host: {}\n\n", run.name,
+                         present::hostSummaryText(ra.host));
+    }
     for (const auto& d : ra.devices) renderDevice(out, run, d);
     if (ra.input_pipeline) renderInputPipeline(out, *ra.input_pipeline);
     auto findings = ra.allFindings();
