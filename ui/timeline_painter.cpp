@@ -73,7 +73,33 @@ void paintLaneBackgrounds(QPainter& p, QSize size, const TimelineFrame& f, const
   }
 }
 
-void paintFolds(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
+// How busy each pixel column of a lane is (view::SlotCoverage: the union of what the strip shows), in
+// the strip's colour from the bottom, with a lighter band behind it to the top wherever anything ran:
+// zoomed out a busy stream reads busy, whatever its boxes and folds are (docs/gui.md, convention 5).
+void paintCoverage(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
+  const auto& list = *f.list;
+  const auto& layout = *f.layout;
+  const auto& model = *f.model;
+  for (const auto& coverage : list.coverage) {
+    const auto& slot = layout.row_slots[coverage.slot];
+    const view::Rgb base = model.lanes()[slot.lane].base_color;
+    const QColor strong = toQColor(base);
+    const QColor light = faintShade(base, theme);
+    const double bottom = m.toY(slot.y + slot.height) - 1;
+    const double h = slot.height - 2;
+    for (std::size_t x = 0; x < coverage.share.size(); ++x) {
+      const float share = coverage.share[x];
+      if (share <= 0) continue;
+      if (share < 1) p.fillRect(QRectF(m.toX(static_cast<double>(x)), bottom - h, 1, h), light);
+      const double busyH = std::max(1.0, std::round(share * h));
+      p.fillRect(QRectF(m.toX(static_cast<double>(x)), bottom - busyH, 1, busyH), strong);
+    }
+  }
+}
+
+// Folds: the stacked starvation lane's causes sit on each other (their means stacked); elsewhere the
+// coverage is painted already and a fold adds only what covers no time, an instant, as one pixel.
+void paintFolds(QPainter& p, const TimelineFrame& f, const Mapping& m) {
   const auto& list = *f.list;
   const auto& layout = *f.layout;
   for (const auto& fold : list.folds) {
@@ -81,21 +107,14 @@ void paintFolds(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
     double bottom = m.toY(slot.y + slot.height) - 1;
     double h = slot.height - 2;
     QColor strong = toQColor(fold.color);
-    QColor light = faintShade(fold.color, theme);
-    // Stacked rows (the starvation lane's causes) sit on each other: only their means are drawn.
     const bool stacked = f.model->lanes()[slot.lane].stacked;
     for (int x = fold.x0; x < fold.x1; ++x) {
       const view::FoldColumn& c = list.column(fold, x);
-      double base = c.base * h;
-      // Nsight's row height: the mean busy share in the strong colour, the maximum lighter behind it,
-      // and anything non-zero at least one pixel.
-      if (!stacked && c.peak > c.mean) {
-        double peakH = std::max(1.0, std::round(c.peak * h));
-        p.fillRect(QRectF(m.toX(x), bottom - base - peakH, 1, peakH), light);
-      }
-      if (c.mean > 0 || c.count > 0) {
+      if (stacked && c.mean > 0) {
         double meanH = std::max(1.0, std::round(c.mean * h));
-        p.fillRect(QRectF(m.toX(x), bottom - base - meanH, 1, meanH), strong);
+        p.fillRect(QRectF(m.toX(x), bottom - c.base * h - meanH, 1, meanH), strong);
+      } else if (c.mean <= 0 && c.count > 0) {
+        p.fillRect(QRectF(m.toX(x), bottom - 1, 1, 1), strong);
       }
     }
   }
@@ -138,10 +157,11 @@ void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
   std::vector<Label> outerLabels;
   for (const auto& box : list.boxes) {
     const auto& slot = layout.row_slots[box.slot];
-    // Boxes of a few pixels and more leave their last pixel column empty, so that adjacent intervals of
-    // one colour (steps, back-to-back kernels) stay told apart when fitted.
+    // Boxes of a few pixels and more begin with a darker line, so that adjacent intervals of one colour
+    // (steps, back-to-back kernels) stay told apart when fitted, without a gap that would make a busy
+    // lane read idle.
     const double w = box.x1 - box.x0;
-    QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, w >= kSeparatedBoxPx ? w - 1 : std::max(w, 1.0), slot.height - 2);
+    QRectF r(m.toX(box.x0), m.toY(slot.y) + 1, std::max(w, 1.0), slot.height - 2);
     QColor color = toQColor(box.color);
     const auto& boxLane = model.lanes()[slot.lane];
     if (boxLane.kind == view::LaneKind::IdleDifference) {
@@ -163,6 +183,7 @@ void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme,
       continue;
     }
     p.fillRect(r, color);
+    if (w >= kSeparatedBoxPx) p.fillRect(QRectF(r.left(), r.top(), 1, r.height()), color.darker(135));
     if (box.style & view::box_style::kHatched) p.fillRect(r, hatch);
     if (box.x1 - box.x0 < kMinLabelledBoxPx) continue;
     const bool stacked = collapsed[slot.lane];
@@ -481,7 +502,8 @@ void paintTimeline(QPainter& p, QSize size, const TimelineFrame& f, const Timeli
       QRectF(f.label_width, m.lanesTop(), size.width() - f.label_width, size.height() - m.lanesTop()));
   view::Ruler ruler = view::buildRuler(*f.viewport);
   paintGrid(p, size, ruler, theme, m);
-  paintFolds(p, f, theme, m);
+  paintCoverage(p, f, theme, m);
+  paintFolds(p, f, m);
   paintBoxes(p, f, theme, m);
   if (f.search != nullptr) paintSearchMatches(p, size, f, theme, m);
   paintMarks(p, size, f, m);

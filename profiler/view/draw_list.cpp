@@ -181,6 +181,21 @@ void buildRow(DrawList& list, const TimelineModel& model, const Lane& lane, std:
   folder.flush();
 }
 
+// The share of each pixel column `row` covers (exact for a row without overlaps: a union row is one).
+std::vector<float> coverageOf(const Row& row, const Viewport& viewport, TimeNs origin) {
+  const int width = static_cast<int>(std::ceil(viewport.width()));
+  std::vector<float> share(static_cast<std::size_t>(std::max(width, 0)), 0.0f);
+  if (row.empty() || width <= 0) return share;
+  std::size_t cursor = 0;
+  double covered = row.coveredBefore({origin, viewport.toTime(0)}, &cursor);
+  for (int x = 0; x < width; ++x) {
+    const double next = row.coveredBefore({origin, viewport.toTime(x + 1)}, &cursor);
+    share[static_cast<std::size_t>(x)] = static_cast<float>(std::clamp((next - covered) / viewport.nsPerPx(), 0.0, 1.0));
+    covered = next;
+  }
+  return share;
+}
+
 }  // namespace
 
 DrawList buildDrawList(const TimelineModel& model, const LaneLayout& layout, const Viewport& viewport,
@@ -206,6 +221,13 @@ DrawList buildDrawList(const TimelineModel& model, const LaneLayout& layout, con
       base = &stackBase;
     }
     buildRow(list, model, lane, slot.row, static_cast<std::uint32_t>(s), viewport, base, options);
+    // A collapsed lane's rows share one strip: its busy share is its union's, measured once, at row 0.
+    const LanePlacement* placement = layout.placementOf(slot.lane);
+    const bool collapsed = placement != nullptr && placement->collapsed;
+    if (!lane.stacked && (!collapsed || slot.row == 0) && !lane.rows[slot.row].empty()) {
+      const Row& covered = collapsed ? lane.coverageRow() : lane.rows[slot.row];
+      list.coverage.push_back({static_cast<std::uint32_t>(s), coverageOf(covered, viewport, model.runs()[lane.run].origin)});
+    }
     list.slot_boxes[s].end = static_cast<std::uint32_t>(list.boxes.size());
     list.slot_folds[s].end = static_cast<std::uint32_t>(list.folds.size());
   }

@@ -49,6 +49,15 @@ struct DrawFold {
   std::size_t first_column = 0;  // DrawList::columns index of column x0
 };
 
+// How busy each pixel column of a slot is, as drawn: the share of the column's time covered by the union
+// of what the slot shows (all the rows of a collapsed lane, else the slot's row), over every visible
+// column, boxes and folds alike (docs/gui.md, convention 5: zoomed out, a lane reads at its true
+// utilisation, as Perfetto's and Tracy's summaries do). The painter fills it under the boxes.
+struct SlotCoverage {
+  std::uint32_t slot = 0;
+  std::vector<float> share;  // one per pixel column of the view, 0..1
+};
+
 struct ItemRange {
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
@@ -60,6 +69,7 @@ struct DrawList {
   std::vector<FoldColumn> columns;    // the folds' columns
   std::vector<ItemRange> slot_boxes;  // per slot: its boxes
   std::vector<ItemRange> slot_folds;  // per slot: its folds
+  std::vector<SlotCoverage> coverage;  // per visible slot with intervals (not the stacked lanes': their folds stack)
   std::size_t visible_slots = 0;
 
   const FoldColumn& column(const DrawFold& fold, int x) const {

@@ -356,11 +356,26 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
         }
       }
       lane.rows = packRows(iv, std::move(positions), kMaxRowsPerLane);
+      addUnionRow(lane);
       lanes_.push_back(std::move(lane));
     }
   }
   rl.lane_count = lanes_.size() - rl.first_lane;
   runs_.push_back(std::move(rl));
+}
+
+void TimelineModel::addUnionRow(Lane& lane) {
+  if (lane.rows.empty() || lane.stacked || (lane.rows.size() == 1 && !lane.rows.front().overlapping())) return;
+  analysis::SpanList spans;
+  for (const Row& row : lane.rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) spans.push_back({row.start(i), row.end(i)});
+  }
+  std::sort(spans.begin(), spans.end(), [](const analysis::Span& a, const analysis::Span& b) { return a.start < b.start; });
+  auto* columns = derived_columns_.emplace_back(std::make_unique<trace::IntervalColumns>()).get();
+  // Only its times are read (Row::coveredBefore): the kind just fills the column.
+  for (const analysis::Span& s : analysis::unionOf(std::move(spans))) columns->push_back({s.start, s.end, trace::IntervalKind::Range});
+  columns->shrinkToFit();
+  lane.union_row.emplace(columns, std::vector<std::uint32_t>(), false);
 }
 
 void TimelineModel::addPeerWaitLane(std::size_t runIndex, const RankLanes& rank) {

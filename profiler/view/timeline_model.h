@@ -56,6 +56,12 @@ struct Lane {
   const trace::Track* track = nullptr;          // the source track; null for derived lanes
   const trace::StringTable* strings = nullptr;  // where the names of the lane's intervals live
   std::vector<Row> rows;  // levels of overlap: row 0 holds what starts first, nested ranges go below
+  // The union of every row's intervals, for a lane of several rows or of overlapping ones: how busy a
+  // pixel column is when the rows share one strip (a collapsed lane), where one row's share would hide
+  // the others' (docs/gui.md, convention 5). Null when the lane's one row is its own union.
+  std::optional<Row> union_row;
+  // The row whose coverage is the lane's busy share.
+  const Row& coverageRow() const { return union_row ? *union_row : rows.front(); }
   bool stacked = false;   // rows share one strip (the starvation lane: one row per cause group)
   std::size_t interval_count = 0;
   Rgb base_color = palette::kKernel;
@@ -159,6 +165,8 @@ class TimelineModel {
   void fillIdleDifferenceLanes();
   // docs/gui.md "Jobs": a rank's waits for its peers, under its device's starvation lane.
   void addPeerWaitLane(std::size_t runIndex, const RankLanes& rank);
+  // Builds `lane.union_row` when its rows are several or overlap (see Lane::union_row).
+  void addUnionRow(Lane& lane);
 
   std::vector<Lane> lanes_;
   std::vector<RunLanes> runs_;

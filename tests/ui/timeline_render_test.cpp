@@ -126,7 +126,8 @@ TEST(TimelineRender, BoxesCopiesAndStarvationAreDrawnInTheirColours) {
   EXPECT_GT(rulerInk, 10);
 }
 
-// Adjacent steps stay two bars when fitted: a pixel column of background between them.
+// Adjacent steps stay two bars when fitted: the second begins with a darker line, and neither loses a
+// column to the background (a gap would make a busy lane read idle, issue 34 item 3).
 TEST(TimelineRender, AdjacentStepsAreSeparated) {
   RunFixture f;
   f.step(0, 1000, 6);
@@ -137,7 +138,33 @@ TEST(TimelineRender, AdjacentStepsAreSeparated) {
   const QColor step = rgb(view::palette::kStep);
   EXPECT_EQ(r.at(250, r.midY(steps)), step);
   EXPECT_EQ(r.at(750, r.midY(steps)), step);
-  EXPECT_NE(r.at(499, r.midY(steps)), step);  // the first step's last column is left empty
+  EXPECT_EQ(r.at(499, r.midY(steps)), step);  // the first step to its last column
+  EXPECT_LT(r.at(500, r.midY(steps)).lightness(), step.lightness());  // the second's first line
+  EXPECT_EQ(r.at(501, r.midY(steps)), step);
+}
+
+// Zoomed out, a collapsed lane of overlapping kernels reads at the busy share of their union: the
+// strong ink in each column's strip, counted in pixels, against the union computed here (issue 34,
+// item 3; before, row 1's faint band hid row 0's bar and the lane read 9 % busy where kernels ran 69 %).
+TEST(TimelineRender, ACollapsedBusyLaneReadsAtItsUnionsShare) {
+  RunFixture f;
+  // Per 1000 ns: a kernel [0, 500) and one [300, 700) beside it: 70 % busy, 20 % of it doubly.
+  for (int k = 0; k < 400; ++k) {
+    f.kernel(1000 * k, 1000 * k + 500);
+    f.kernel(1000 * k + 300, 1000 * k + 700);
+  }
+  Rendered r(f.finish(), {0, 400'000}, /*collapsed=*/true);  // 400 ns per pixel: columns are 0.4 periods
+  const auto& s = r.strip(view::LaneKind::Kernels);
+  const int bottom = kRuler + static_cast<int>(s.y + s.height) - 2;
+  const int usable = static_cast<int>(s.height) - 2;
+  const QColor strong = rgb(view::palette::kKernel);
+  double inked = 0;
+  for (int x = 0; x < 1000; ++x) {
+    int column = 0;
+    for (int y = bottom; y > bottom - usable; --y) column += r.at(x, y) == strong ? 1 : 0;
+    inked += static_cast<double>(column) / usable;
+  }
+  EXPECT_NEAR(inked / 1000, 0.70, 0.03);
 }
 
 TEST(TimelineRender, FoldedColumnsReadAsAUtilisationChart) {

@@ -274,3 +274,139 @@ TEST(DrawList, FoldColumnsAgreeWithTheCoresCoveragePerBucket) {
 
 }  // namespace
 }  // namespace feedscope::view
+
+namespace feedscope::view {
+namespace {
+
+// The busy share of each pixel column of `v`, from the union of `spans` (absolute times) computed
+// here by sorting and merging: independent of the model's rows and of Row::coveredBefore.
+std::vector<double> unionSharePerColumn(std::vector<std::pair<TimeNs, TimeNs>> spans, const Viewport& v,
+                                        double origin, int width) {
+  std::sort(spans.begin(), spans.end());
+  std::vector<std::pair<double, double>> merged;
+  for (const auto& [s, e] : spans) {
+    if (!merged.empty() && static_cast<double>(s) <= merged.back().second) {
+      merged.back().second = std::max(merged.back().second, static_cast<double>(e));
+    } else {
+      merged.push_back({static_cast<double>(s), static_cast<double>(e)});
+    }
+  }
+  std::vector<double> share(static_cast<std::size_t>(width), 0.0);
+  for (int x = 0; x < width; ++x) {
+    const double c0 = origin + v.toTime(x), c1 = origin + v.toTime(x + 1);
+    double covered = 0;
+    for (const auto& [s, e] : merged) covered += std::max(0.0, std::min(e, c1) - std::max(s, c0));
+    share[static_cast<std::size_t>(x)] = covered / (c1 - c0);
+  }
+  return share;
+}
+
+const SlotCoverage* coverageOfSlot(const DrawList& list, std::size_t slot) {
+  for (const SlotCoverage& c : list.coverage) {
+    if (c.slot == slot) return &c;
+  }
+  return nullptr;
+}
+
+// Kernels that overlap and nest (concurrent kernels on one stream, as a trace with several streams
+// mapped onto one shows): collapsed, their rows share one strip, which must read at the union's busy
+// share in every column at every zoom, not at row 0's nor at the mean of the rows (issue 34, item 3).
+TEST(DrawListCoverage, ACollapsedLaneShowsTheUnionOfItsRowsInEveryColumn) {
+  std::mt19937 rng(11);
+  RunFixture f;
+  std::uniform_int_distribution<TimeNs> len(5, 4000), step(1, 3000);
+  std::vector<std::pair<TimeNs, TimeNs>> spans;
+  TimeNs t = 0;
+  for (int i = 0; i < 3000; ++i) {
+    t += step(rng);
+    const TimeNs e = t + len(rng) * (i % 97 == 0 ? 40 : 1);
+    f.kernel(t, e);
+    spans.push_back({kBase + t, kBase + e});
+  }
+  AnalysedModel m(f.finish());
+  const std::size_t lane = m.lane(LaneKind::Kernels);
+  ASSERT_GT(m.model->lanes()[lane].rows.size(), 1u) << "the kernels must overlap for this test";
+  std::vector<bool> collapsed(m.model->lanes().size(), false);
+  collapsed[lane] = true;
+  LaneLayout layout = layoutLanes(*m.model, collapsed);
+  const std::size_t slot = slotOf(layout, lane);
+  const double origin = static_cast<double>(m.model->runs()[0].origin);
+  const TimeNs last = spans.back().second - kBase;
+  for (double width : {200.0, 1280.0}) {
+    for (double span : {static_cast<double>(last), 200'000.0, 20'000.0}) {
+      Viewport v = viewOf(*m.model, {span / 3, span / 3 + span}, width);
+      DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+      const SlotCoverage* drawn = coverageOfSlot(list, slot);
+      ASSERT_NE(drawn, nullptr);
+      const int columns = static_cast<int>(std::ceil(width));
+      ASSERT_EQ(drawn->share.size(), static_cast<std::size_t>(columns));
+      const std::vector<double> truth = unionSharePerColumn(spans, v, origin, columns);
+      double drawnSum = 0, trueSum = 0;
+      for (int x = 0; x < columns; ++x) {
+        ASSERT_NEAR(drawn->share[static_cast<std::size_t>(x)], truth[static_cast<std::size_t>(x)], 1e-4)
+            << "width " << width << " span " << span << " x " << x;
+        drawnSum += drawn->share[static_cast<std::size_t>(x)];
+        trueSum += truth[static_cast<std::size_t>(x)];
+      }
+      EXPECT_NEAR(drawnSum / columns, trueSum / columns, 1e-5);
+      // One strip, one coverage: the lane's other rows add none of their own.
+      for (const SlotCoverage& c : list.coverage) {
+        EXPECT_FALSE(layout.row_slots[c.slot].lane == lane && c.slot != slot);
+      }
+    }
+  }
+}
+
+// Expanded, each row is measured on its own: row 1 holds only what overlaps row 0.
+TEST(DrawListCoverage, AnExpandedLaneMeasuresEachRowOnItsOwn) {
+  RunFixture f;
+  f.kernel(0, 1000);
+  f.kernel(200, 300);  // nested: row 1
+  f.kernel(2000, 3000);
+  AnalysedModel m(f.finish());
+  const std::size_t lane = m.lane(LaneKind::Kernels);
+  LaneLayout layout = layoutLanes(*m.model, std::vector<bool>(m.model->lanes().size(), false));
+  Viewport v = viewOf(*m.model, {0, 4000}, 40);  // 100 ns per column
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+  const SlotCoverage* row0 = coverageOfSlot(list, slotOf(layout, lane, 0));
+  const SlotCoverage* row1 = coverageOfSlot(list, slotOf(layout, lane, 1));
+  ASSERT_NE(row0, nullptr);
+  ASSERT_NE(row1, nullptr);
+  const double origin = static_cast<double>(m.model->runs()[0].origin);
+  ASSERT_EQ(origin, static_cast<double>(kBase));
+  for (int x = 0; x < 40; ++x) {
+    const bool inRow0 = x < 10 || (x >= 20 && x < 30);
+    EXPECT_NEAR(row0->share[static_cast<std::size_t>(x)], inRow0 ? 1.0 : 0.0, 1e-6) << x;
+    EXPECT_NEAR(row1->share[static_cast<std::size_t>(x)], x == 2 ? 1.0 : 0.0, 1e-6) << x;
+  }
+}
+
+// Boxes of a few pixels with gaps between them (h200_naive's kernels at a step's zoom): the coverage
+// counts each box to its last nanosecond, so a column a box ends in is part-covered, not dropped.
+TEST(DrawListCoverage, BoxesOfAFewPixelsAreCoveredToTheirEnd) {
+  RunFixture f;
+  std::vector<std::pair<TimeNs, TimeNs>> spans;
+  for (int k = 0; k < 50; ++k) {
+    const TimeNs s = 1000 * k + 130, e = s + 350 + 10 * (k % 7);  // 3.5-4.1 px boxes, 10 px apart
+    f.kernel(s, e);
+    spans.push_back({kBase + s, kBase + e});
+  }
+  AnalysedModel m(f.finish());
+  const std::size_t lane = m.lane(LaneKind::Kernels);
+  LaneLayout layout = layoutLanes(*m.model, {});
+  Viewport v = viewOf(*m.model, {0, 50'000}, 500);
+  DrawList list = buildDrawList(*m.model, layout, v, 0, layout.height);
+  const SlotCoverage* drawn = coverageOfSlot(list, slotOf(layout, lane));
+  ASSERT_NE(drawn, nullptr);
+  const std::vector<double> truth = unionSharePerColumn(spans, v, static_cast<double>(m.model->runs()[0].origin), 500);
+  double busy = 0;
+  for (int x = 0; x < 500; ++x) {
+    ASSERT_NEAR(drawn->share[static_cast<std::size_t>(x)], truth[static_cast<std::size_t>(x)], 1e-6) << x;
+    busy += drawn->share[static_cast<std::size_t>(x)];
+  }
+  // 50 kernels of 350 + 10·(k mod 7) ns: 50·350 + 10·(7 cycles of 0..6 = 147) = 17'500 + 1'470 ns of 50'000.
+  EXPECT_NEAR(busy / 500, 18'970.0 / 50'000.0, 1e-6);
+}
+
+}  // namespace
+}  // namespace feedscope::view
