@@ -144,6 +144,11 @@ void showTip(bool show, const QString& text) {
   }
 }
 
+// The title of a chart whose per-run legend is hidden (more than kMaxLegendRuns runs).
+QString withRunsHint(const QString& title, std::size_t runs) {
+  return QObject::tr("%1 · %2 runs: hover for names").arg(title).arg(runs);
+}
+
 // Hovering a legend entry names it in full: legends show run names cut in the middle.
 void addLegendTooltips(QChart* chart) {
   for (QLegendMarker* marker : chart->legend()->markers()) {
@@ -221,7 +226,7 @@ int textCapForRow(QList<int> widths, int room, int perEntry) {
 
 int ChartsPanel::chartMinWidth() const {
   const QFontMetrics metrics(font());
-  const int runs = doc_ ? static_cast<int>(doc_->analyses.size()) : 0;
+  const int runs = doc_ ? std::min(static_cast<int>(doc_->analyses.size()), kMaxLegendRuns) : 0;
   return std::max(kChartMinWidth, runs * (12 * metrics.averageCharWidth() + legendMarkerRoom(metrics)) + 40);
 }
 
@@ -320,6 +325,14 @@ void ChartsPanel::rebuild() {
     buildBandwidth(bandwidth, style.background);
     buildGaps(gaps);
     for (QChart* chart : {steps, breakdown, bandwidth, gaps}) addLegendTooltips(chart);
+    if (static_cast<int>(doc_->analyses.size()) > kMaxLegendRuns) {
+      // The breakdown's legend names its parts, not runs: it stays.
+      for (QChart* chart : {steps, bandwidth, gaps}) {
+        if (chart->series().isEmpty()) continue;
+        chart->legend()->setVisible(false);
+        chart->setTitle(withRunsHint(chart->title(), doc_->analyses.size()));
+      }
+    }
   }
   for (QChartView* v : {step_time_, breakdown_, bandwidth_, gaps_}) applyStyle(v, style);
   relabel();
@@ -366,8 +379,9 @@ void ChartsPanel::relabel() {
     int cap = right ? chartWidth * 3 / 10 - markerRoom : legendCap(chart, full);
     const bool withKinds = cap - widestKind >= 10 * metrics.averageCharWidth();
     if (!withKinds) cap = right ? chartWidth * 3 / 10 - markerRoom : legendCap(chart, runs);
-    const QString title = withKinds ? tr("H2D bandwidth against copy size")
-                                    : tr("H2D bandwidth against copy size (%1)").arg(kinds.join(", "));
+    QString title = withKinds ? tr("H2D bandwidth against copy size")
+                              : tr("H2D bandwidth against copy size (%1)").arg(kinds.join(", "));
+    if (!chart->legend()->isVisible()) title = withRunsHint(title, doc_->analyses.size());
     if (chart->title() != title) chart->setTitle(title);
     // A run with pageable and pinned copies has two entries of one name: cut the name once.
     QStringList unique = runs;
@@ -446,7 +460,15 @@ void ChartsPanel::buildStepTimes(QChart* steps) {
   auto* x = new QValueAxis;
   x->setTitleText(namePrefix.isEmpty() || namePrefix == QStringLiteral("step ") ? tr("step")
                                                                                 : tr("step (%1N)").arg(namePrefix));
-  x->setRange(std::min(minStep, maxStep), std::max(maxStep, minStep + 1));
+  // Whole step numbers at whole-number ticks, however few steps: a tick per 1, 2, 5, 10... steps,
+  // anchored on a multiple of it (one step would otherwise read "10, 10, 10, 10, 11").
+  const double first = std::min(minStep, maxStep);
+  const double last = std::max(maxStep, first);
+  const double interval = view::wholeTickInterval(last - first, 8);
+  x->setRange(first - (last == first ? 1 : 0), last + (last == first ? 1 : 0));
+  x->setTickType(QValueAxis::TicksDynamic);
+  x->setTickInterval(interval);
+  x->setTickAnchor(std::floor(first / interval) * interval);
   x->setLabelFormat("%d");
   auto* y = valueAxis(tr("ms"), maxMs);
   steps->addAxis(x, Qt::AlignBottom);

@@ -39,8 +39,11 @@ class ChartsPanel : public QWidget {
   // Below this a chart's axis titles and labels are cut or hidden by Qt Charts.
   static constexpr int kChartMinWidth = 380;
   static constexpr int kChartMinHeight = 280;
+  // Past this many runs (a job's ranks) a legend entry per run would be a few pixels and the colours
+  // repeat: the per-run legends are hidden and hovering a line, point or bar names its run.
+  static constexpr int kMaxLegendRuns = 10;
   // A chart's minimum width for the runs shown: kChartMinWidth, or wider so that a legend entry per
-  // run keeps about a dozen characters of its name.
+  // run (up to kMaxLegendRuns) keeps about a dozen characters of its name.
   int chartMinWidth() const;
   // Charts side by side in the grid: 2 where the width allows, else 1.
   int columnCount() const { return columns_; }

@@ -194,7 +194,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   central_tabs_->setObjectName("centralTabs");
   central_tabs_->setDocumentMode(true);
   central_tabs_->addTab(timelinePage, tr("Timeline"));
-  central_tabs_->addTab(comparePage, tr("Compare"));
+  // The page scrolls rather than asking the window for more height: with a job's ranks table over the
+  // charts it would otherwise make the window taller than a laptop's screen (issue 34, item 2).
+  auto* compareScroll = new QScrollArea;
+  compareScroll->setObjectName("compareScroll");
+  compareScroll->setWidget(comparePage);
+  compareScroll->setWidgetResizable(true);
+  compareScroll->setFrameShape(QFrame::NoFrame);
+  central_tabs_->addTab(compareScroll, tr("Compare"));
   // Whenever the timeline is shown it has the keyboard (W/A/S/D, F, Esc).
   connect(central_tabs_, &QTabWidget::currentChanged, this, [this](int index) {
     if (index == 0) timeline_->setFocus(Qt::OtherFocusReason);
@@ -826,8 +833,11 @@ QDialog* MainWindow::shortcutsDialog() {
   layout->addWidget(text, 1);
   layout->addWidget(buttons);
   // The whole table where the screen has room for it, else what fits, the rest a scroll away.
-  text->document()->setTextWidth(560);
-  const QSize content(static_cast<int>(text->document()->idealWidth()) + 40,
+  // The document laid out 560 px wide: its ideal width is a table's narrowest (one syllable per line),
+  // which sized the dialog 126 px wide (issue 34, item 5).
+  constexpr int kTextWidth = 560;
+  text->document()->setTextWidth(kTextWidth);
+  const QSize content(std::max(kTextWidth, static_cast<int>(text->document()->idealWidth())) + 40,
                       static_cast<int>(text->document()->size().height()) + buttons->sizeHint().height() + 48);
   const QScreen* screen = this->screen() != nullptr ? this->screen() : QGuiApplication::primaryScreen();
   const QSize room = screen != nullptr ? screen->availableGeometry().size() * 0.9 : QSize(800, 600);

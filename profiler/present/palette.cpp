@@ -64,7 +64,10 @@ Rgb changeColor(std::optional<bool> better, Theme theme) {
 }
 
 Rgb runColor(std::size_t index) {
-  static constexpr std::array<Rgb, 6> kRuns = {0x3b73c8, 0xe07b20, 0x3a9b5b, 0x9b59b6, 0xc0392b, 0x16a085};
+  // Ten hues apart from each other (Tableau's 10, darkened to read on white and dark): eight ranks of a
+  // node never share a colour in a legend; beyond ten the charts hide their legends (ChartsPanel).
+  static constexpr std::array<Rgb, 10> kRuns = {0x3b73c8, 0xe07b20, 0x3a9b5b, 0x9b59b6, 0xc0392b,
+                                                0x16a085, 0x8c564b, 0xe377c2, 0x8f8f1f, 0x707070};
   return kRuns[index % kRuns.size()];
 }
 

@@ -118,6 +118,15 @@ std::string powerOfTwoBytesLabel(int exponent) {
   return std::to_string(std::uint64_t{1} << (exponent - 10 * unit)) + " " + kUnits[unit];
 }
 
+double wholeTickInterval(double span, int maxTicks) {
+  if (!(span > 0) || maxTicks < 1) return 1;
+  for (double decade = 1;; decade *= 10) {
+    for (double mantissa : {1.0, 2.0, 5.0}) {
+      if (span / (mantissa * decade) <= maxTicks) return mantissa * decade;
+    }
+  }
+}
+
 std::vector<AxisTick> byteAxisTicks(double log2Min, double log2Max, std::size_t maxTicks) {
   std::vector<AxisTick> ticks;
   if (!(log2Max >= log2Min)) return ticks;

@@ -65,6 +65,11 @@ std::string powerOfTwoBytesLabel(int exponent);
 // "1e+03"; this reads in bytes.
 std::vector<AxisTick> byteAxisTicks(double log2Min, double log2Max, std::size_t maxTicks = 5);
 
+// The tick interval for an axis of whole numbers (step numbers) spanning `span`: the smallest of 1, 2,
+// 5, 10, 20, 50... that puts at most `maxTicks` intervals in it. Never a fraction, so no two ticks of a
+// "%d" axis read the same.
+double wholeTickInterval(double span, int maxTicks);
+
 // The idle-gap histogram (analysis/gap_histogram.h) with the ticks its bar chart needs: the decade
 // edges between bins, at bin index - 0.5 ("1µs" at 0.5 when bin 0 ends at 1 µs): a bar chart labelled
 // per bin has no room for ranges under a dozen narrow bars; edges read like a log axis.

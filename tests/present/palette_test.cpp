@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <set>
 
 #include "present/causes.h"
@@ -82,8 +83,16 @@ TEST(Palette, NamesWithOtherDigitsShareAColourAndHexIsLowerCaseRgb) {
   EXPECT_EQ(nameColor("ProfilerStep#3"), nameColor("ProfilerStep#12"));
   EXPECT_EQ(hex(0x3f7fd9), "#3f7fd9");
   EXPECT_EQ(hex(0x00000a), "#00000a");
-  EXPECT_EQ(runColor(0), runColor(6));  // the table wraps
-  EXPECT_NE(runColor(0), runColor(1));
+  // Ten runs (a node's eight ranks and more) have ten colours, far apart; the eleventh wraps.
+  for (std::size_t a = 0; a < 10; ++a) {
+    for (std::size_t b = a + 1; b < 10; ++b) {
+      const auto channel = [](Rgb c, int shift) { return static_cast<int>((c >> shift) & 0xff); };
+      int distance = 0;
+      for (int shift : {0, 8, 16}) distance += std::abs(channel(runColor(a), shift) - channel(runColor(b), shift));
+      EXPECT_GE(distance, 80) << a << " " << b;
+    }
+  }
+  EXPECT_EQ(runColor(0), runColor(10));
   EXPECT_EQ(lighter(0x000000, 1.0), 0xffffffu);
   EXPECT_EQ(darker(0xffffff, 1.0), 0x000000u);
   EXPECT_GT(lightness(peakShade(palette::kKernel)), lightness(palette::kKernel));

@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QChart>
+#include <QLegend>
+#include <QLineSeries>
 #include <QDialog>
 #include <QHeaderView>
 #include <QScreen>
@@ -15,7 +18,9 @@
 #include <QToolButton>
 #include <filesystem>
 
+#include "support/job_generator.h"
 #include "support/temp_dir.h"
+#include "ui/charts_panel.h"
 #include "ui/compare_panel.h"
 #include "ui/findings_model.h"
 #include "ui/findings_panel.h"
@@ -155,6 +160,14 @@ TEST(WindowSizes, TheShortcutsDialogFitsTheScreenAndScrolls) {
   EXPECT_LE(dialog->height(), screen.height());
   auto* text = dialog->findChild<QTextBrowser*>("shortcutsText");
   ASSERT_NE(text, nullptr);
+  // Wide enough that no description is a column of single words (it was 126 px): the dialog takes
+  // 560 px of text where the screen has them, and the table's rows are a line or two each.
+  EXPECT_GE(dialog->width(), std::min(560, screen.width() * 9 / 10));
+  dialog->show();
+  QApplication::processEvents();
+  const auto rows = static_cast<double>(text->toPlainText().count(QChar(10)) + 1);
+  EXPECT_LE(text->document()->size().height(), 2.6 * rows * text->fontMetrics().height() + 40)
+      << "rows wrap into columns of words";
   EXPECT_TRUE(text->toPlainText().contains("Ctrl+wheel"));
   EXPECT_EQ(text->verticalScrollBarPolicy(), Qt::ScrollBarAsNeeded);
   dialog->close();
@@ -202,6 +215,60 @@ TEST(WindowSizes, TheSixRunCompareTableUsesTheWidthOf1920) {
   }
   const int last = table->model()->columnCount() - 1;
   EXPECT_LE(table->columnViewportPosition(last) + table->columnWidth(last), table->viewport()->width());
+}
+
+
+// The widgets that ask for the most height, for a failure message.
+std::string tallestChildren(const QWidget& window) {
+  std::vector<std::pair<int, std::string>> heights;
+  for (const QWidget* w : window.findChildren<QWidget*>()) {
+    if (!w->isVisible()) continue;
+    heights.push_back({std::max(w->minimumSizeHint().height(), w->minimumHeight()),
+                       std::string(w->metaObject()->className()) + " " + w->objectName().toStdString()});
+  }
+  std::sort(heights.rbegin(), heights.rend());
+  std::string text;
+  for (std::size_t k = 0; k < std::min<std::size_t>(8, heights.size()); ++k)
+    text += std::to_string(heights[k].first) + " " + heights[k].second + "\n";
+  return text;
+}
+
+ChartsPanel* findCharts(const MainWindow& window) { return window.findChild<ChartsPanel*>("chartsPanel"); }
+
+// A job of any number of ranks at 1280x800 (issue 34, item 2): the window stays the size it is given on
+// every tab, and nothing in it asks for more height than the screen has; the ranks scroll inside.
+TEST(WindowSizes, AJobOfAnySizeFitsA1280x800Window) {
+  for (int ranks : {2, 8, 32}) {
+    SCOPED_TRACE(ranks);
+    TempDir dir;
+    testing::JobSpec spec;
+    spec.world_size = ranks;
+    spec.steps = 4;
+    spec.straggler = ranks - 1;
+    QStringList files;
+    for (int r = 0; r < ranks; ++r) {
+      files << QString::fromStdString(dir.file("rank" + std::to_string(r) + ".json", testing::jobRankTrace(spec, r)));
+    }
+    MainWindow window{false};
+    open(window, files, {1280, 800});
+    ASSERT_EQ(window.document()->jobs.size(), 1u);
+    // Up to ten ranks each have a colour of their own in the legend; past that the per-run legends
+    // give way to names on hover (ChartsPanel::kMaxLegendRuns).
+    QChart* steps = window.comparePanel() != nullptr ? findCharts(window)->stepTimeChart() : nullptr;
+    ASSERT_NE(steps, nullptr);
+    EXPECT_EQ(steps->legend()->isVisible(), ranks <= ChartsPanel::kMaxLegendRuns);
+    EXPECT_EQ(steps->title().contains("hover for names"), ranks > ChartsPanel::kMaxLegendRuns);
+    QSet<QRgb> colours;
+    for (QAbstractSeries* series : steps->series()) colours.insert(qobject_cast<QLineSeries*>(series)->color().rgb());
+    EXPECT_EQ(colours.size(), std::min(ranks, ChartsPanel::kMaxLegendRuns));
+    for (const char* tab : {"timeline", "compare", "details", "tables", "run", "timeline"}) {
+      ASSERT_TRUE(window.showTab(tab));
+      QApplication::processEvents();
+      EXPECT_EQ(window.size(), QSize(1280, 800)) << tab << "\n" << tallestChildren(window);
+      EXPECT_LE(window.minimumSizeHint().height(), 800) << tab << "\n" << tallestChildren(window);
+      EXPECT_LE(window.minimumSize().height(), 800) << tab;
+    }
+  }
 }
 
 }  // namespace

@@ -231,5 +231,18 @@ TEST(RangeMetrics, SelectionIsMeasuredByTheCoreOnEachRun) {
   EXPECT_NE(d.fields[0].value.find("starved"), std::string::npos);
 }
 
+// Step axes tick at whole numbers: one step gets a tick per step, 200 steps one per 50 (issue 34, low:
+// "10, 10, 10, 10, 11").
+TEST(ChartData, StepAxesTickAtWholeNumbers) {
+  EXPECT_EQ(wholeTickInterval(0, 8), 1);
+  EXPECT_EQ(wholeTickInterval(1, 8), 1);
+  EXPECT_EQ(wholeTickInterval(8, 8), 1);
+  EXPECT_EQ(wholeTickInterval(9, 8), 2);
+  EXPECT_EQ(wholeTickInterval(17, 8), 5);
+  EXPECT_EQ(wholeTickInterval(79, 8), 10);
+  EXPECT_EQ(wholeTickInterval(199, 8), 50);
+  EXPECT_EQ(wholeTickInterval(1e6, 8), 200'000);
+}
+
 }  // namespace
 }  // namespace feedscope::view
