@@ -344,6 +344,11 @@ void MainWindow::buildMenus() {
   QAction* open = file->addAction(tr("&Open…"), this, [this] { chooseOpen(false); });
   open->setShortcut(QKeySequence::Open);
   open->setObjectName("actionOpen");
+  // A folder of rank traces opens as the job, a torch.profiler trace_handler folder as its captures
+  // (as `feedscope-gui DIR` and `feedscope report DIR` read them).
+  QAction* openFolder = file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseFolder);
+  openFolder->setShortcut(QKeySequence(tr("Ctrl+Alt+O")));
+  openFolder->setObjectName("actionOpenFolder");
   QAction* add = file->addAction(tr("&Add to comparison…"), this, [this] { chooseOpen(true); });
   add->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
   recent_menu_ = file->addMenu(tr("Open &Recent"));
@@ -669,6 +674,15 @@ void MainWindow::chooseOpen(bool add) {
   if (files.isEmpty()) return;
   settings.setValue("lastOpenDir", QFileInfo(files.front()).absolutePath());
   openFiles(files, add && doc_ != nullptr);
+}
+
+void MainWindow::chooseFolder() {
+  QSettings settings;
+  const QString folder = QFileDialog::getExistingDirectory(this, tr("Open a folder of ranks or captures"),
+                                                           settings.value("lastOpenDir").toString());
+  if (folder.isEmpty()) return;
+  settings.setValue("lastOpenDir", QFileInfo(folder).absolutePath());
+  openFiles({folder});
 }
 
 QString MainWindow::exportTo(const QString& formatId, const QString& path) {

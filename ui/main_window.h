@@ -107,6 +107,8 @@ class MainWindow : public QMainWindow {
   void setBaseline(std::size_t run);
   void updateRecentMenu();
   void chooseOpen(bool add);
+  // File ▸ Open Folder…: a folder of ranks (the job) or a trace_handler folder.
+  void chooseFolder();
   void chooseExport();
   void chooseRangeExport(view::TimeRange range, const QString& formatId);
   void showError(const QString& title, const QString& message);

@@ -3,7 +3,11 @@
 // going to the late rank's arrival. Traces from the job generator: the answers are its parameters.
 #include <gtest/gtest.h>
 
+#include <QAction>
+#include <QApplication>
+#include <QFileDialog>
 #include <QSignalSpy>
+#include <QTimer>
 #include <atomic>
 #include <cmath>
 #include <filesystem>
@@ -164,6 +168,47 @@ TEST(JobWindow, AMergedSessionOfRanksOpensAsTheJob) {
   ASSERT_TRUE(doc->jobs[0].straggler);
   EXPECT_EQ(doc->jobs[0].straggler->rank, spec.straggler);
   EXPECT_TRUE(doc->compare_runs.empty()) << "ranks of one job are not A/B runs";
+}
+
+// File ▸ Open Folder… (issue 34, item 7): the folder chosen in the dialog opens as the job, as
+// `feedscope-gui DIR` opens it.
+TEST(JobWindow, FileOpenFolderOpensAFolderOfRanksAsTheJob) {
+  testing::TempDir dir;
+  testing::JobSpec spec;
+  spec.world_size = 4;
+  spec.steps = 4;
+  spec.straggler = 3;
+  const std::filesystem::path folder = std::filesystem::path(dir.path) / "ranks-of-friday";
+  std::filesystem::create_directory(folder);
+  for (int r = 0; r < 4; ++r) {
+    std::ofstream((folder / ("rank" + std::to_string(r) + ".json")).string()) << testing::jobRankTrace(spec, r);
+  }
+  MainWindow window{false};
+  window.resize(1280, 800);
+  window.show();
+  auto* action = window.findChild<QAction*>("actionOpenFolder");
+  ASSERT_NE(action, nullptr);
+  EXPECT_EQ(action->text(), "Open &Folder…");
+  bool answered = false;
+  // The dialog is modal: answer it from the event loop, as a user would, by choosing the folder.
+  QTimer::singleShot(0, [&] {
+    auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    if (dialog == nullptr) return;
+    EXPECT_EQ(dialog->fileMode(), QFileDialog::Directory);
+    dialog->setDirectory(QString::fromStdString(folder.parent_path().string()));
+    dialog->selectFile(QString::fromStdString(folder.string()));
+    answered = true;
+    QMetaObject::invokeMethod(dialog, "accept");  // the Choose button's slot
+  });
+  QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+  action->trigger();
+  ASSERT_TRUE(answered);
+  ASSERT_TRUE(testing::waitUntil([&] { return loaded.count() == 1; }));
+  auto doc = window.document();
+  ASSERT_EQ(doc->jobs.size(), 1u);
+  EXPECT_EQ(doc->jobs[0].name, "ranks-of-friday");
+  ASSERT_TRUE(doc->jobs[0].straggler);
+  EXPECT_EQ(doc->jobs[0].straggler->rank, 3);
 }
 
 }  // namespace
