@@ -13,10 +13,13 @@
 #include <utility>
 #include <vector>
 
+#include "present/palette.h"
 #include "report/job_table.h"
 #include "ui/compare_model.h"
+#include "ui/qt_color.h"
 #include "ui/run_name_elision.h"
 #include "view/elide.h"
+#include "view/job_view.h"
 
 namespace feedscope::ui {
 namespace {
@@ -71,6 +74,18 @@ ComparePanel::ComparePanel(QWidget* parent)
   layout->addWidget(table_, 1);
 }
 
+void ComparePanel::markStraggler(QTableWidgetItem& item, const job::Straggler& straggler) const {
+  QColor tint = toQColor(present::severityColor(
+      analysis::Severity::High, palette().color(QPalette::Base).lightness() < 128 ? present::Theme::Dark : present::Theme::Light));
+  tint.setAlpha(60);
+  item.setBackground(tint);
+  QFont bold = font();
+  bold.setBold(true);
+  item.setFont(bold);
+  item.setToolTip(QString::fromStdString(view::stragglerMark(straggler)));
+  item.setData(kStragglerRole, true);
+}
+
 void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
   // docs/gui.md "Jobs": a job's ranks as rows (the report's ranks table), its answer above them.
   QStringList jobLines;
@@ -87,11 +102,16 @@ void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
       for (const auto& h : t.header) header << QString::fromStdString(h);
       ranks_->setColumnCount(static_cast<int>(t.header.size()));
       ranks_->setHorizontalHeaderLabels(header);
-      for (const auto& row : t.rows) {
+      for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        const auto& row = t.rows[i];
         const int r = ranks_->rowCount();
         ranks_->insertRow(r);
+        // The straggler's row stands out as its run header does (docs/gui.md "Jobs").
+        const bool straggler = job.straggler && job.straggler->index == i;
         for (std::size_t c = 0; c < row.size(); ++c) {
-          ranks_->setItem(r, static_cast<int>(c), new QTableWidgetItem(QString::fromStdString(row[c])));
+          auto* item = new QTableWidgetItem(QString::fromStdString(row[c]));
+          if (straggler) markStraggler(*item, *job.straggler);
+          ranks_->setItem(r, static_cast<int>(c), item);
         }
       }
     }

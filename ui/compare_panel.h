@@ -12,6 +12,7 @@ class QLabel;
 class QTableView;
 
 class QTableWidget;
+class QTableWidgetItem;
 
 namespace feedscope::ui {
 
@@ -28,6 +29,8 @@ class ComparePanel : public QWidget {
   QTableView* table() const { return table_; }
   // A job's ranks, a row each (report::jobTable: the report's columns); hidden without a job.
   QTableWidget* ranksTable() const { return ranks_; }
+  // Set (true) on the cells of the straggler's row, which are tinted and bold.
+  static constexpr int kStragglerRole = Qt::UserRole + 1;
   QString jobText() const;
   // The panel width at which every column shows whole, with room for a vertical scroll bar.
   int fullTableWidth() const;
@@ -37,6 +40,8 @@ class ComparePanel : public QWidget {
   QSize sizeHint() const override;
 
  private:
+  void markStraggler(QTableWidgetItem& item, const job::Straggler& straggler) const;
+
   CompareModel* model_;
   QTableView* table_;
   QLabel* verdict_;

@@ -57,7 +57,11 @@ void FindingsModel::setDocument(std::shared_ptr<const Document> doc) {
         blocks.back().push_back({r, f});
       }
     }
+    // A job's own findings (the straggler, lateness that moves) come first whatever their severity:
+    // they say why every rank's findings are there (issue 34, item 4).
     std::stable_sort(blocks.begin(), blocks.end(), [](const auto& a, const auto& b) {
+      const bool jobA = a.front().job != nullptr, jobB = b.front().job != nullptr;
+      if (jobA != jobB) return jobA;
       return a.front().finding->severity > b.front().finding->severity;
     });
     for (const auto& block : blocks) entries_.insert(entries_.end(), block.begin(), block.end());

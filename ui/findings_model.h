@@ -1,6 +1,6 @@
 // The findings of every opened run as one list: each root finding with its cost, followed by its
 // parts ("of which ..."), roots most severe first across runs; a job's own findings (the straggler,
-// job/job_findings.h) first among those of their severity, their cost a share of the job's step and
+// job/job_findings.h) first of all, their cost a share of the job's step and
 // their Run column "job NAME". Columns: the finding (it takes the
 // width and wraps; the severity is its colour mark), its cost (roots as a share of the GPU window, so
 // the column adds up; parts in brackets, inside their root's), and the run (elided, shown only when

@@ -144,7 +144,7 @@ void FindingsPanel::requestEvidence(int row, int range) {
   std::size_t run = model_->runOf(row);
   const auto& span = f->ranges[static_cast<std::size_t>(range)].span;
   view::TimeRange r{doc_->timeline->toDisplay(run, span.start), doc_->timeline->toDisplay(run, span.end)};
-  emit evidenceRequested(r);
+  emit evidenceRequested(r, run);
 }
 
 }  // namespace feedscope::ui

@@ -33,8 +33,9 @@ class FindingsPanel : public QWidget {
   QToolButton* summaryToggle() const { return summary_toggle_; }
 
  signals:
-  // Display-time range to show (and select) on the timeline.
-  void evidenceRequested(view::TimeRange range);
+  // Display-time range to show (and select) on the timeline, in the lanes of run `run` (a job
+  // finding's: the straggler's).
+  void evidenceRequested(view::TimeRange range, std::size_t run);
 
  private:
   void showFinding(int row);

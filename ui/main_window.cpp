@@ -292,13 +292,17 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
       details_->showRunSummaries();
     }
   });
-  connect(findings_, &FindingsPanel::evidenceRequested, this, [this](view::TimeRange r) {
+  connect(findings_, &FindingsPanel::evidenceRequested, this, [this](view::TimeRange r, std::size_t run) {
     // The timeline comes forward first, so that the zoom is computed at its real width; then it takes
     // the keyboard, so that W/A/S/D move around the evidence at once.
     central_tabs_->setCurrentIndex(0);
-    // Show the evidence with as much again of context on each side, and select it.
-    timeline_->showRange({r.start - r.length(), r.end + r.length()});
+    // Show the evidence with as much again of context on each side, but no time before the trace
+    // begins or after it ends, and select it; the rows scroll to the run it is in.
+    const view::TimeRange content = doc_ && doc_->timeline ? doc_->timeline->contentRange() : r;
+    timeline_->showRange({std::max(r.start - r.length(), std::min(content.start, r.start)),
+                          std::min(r.end + r.length(), std::max(content.end, r.end))});
     timeline_->selectRange(r);
+    timeline_->revealRun(run);
     timeline_->setFocus(Qt::OtherFocusReason);
   });
   connect(search_bar_, &SearchBar::queryChanged, timeline_, &TimelineWidget::setSearchQuery);

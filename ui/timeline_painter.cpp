@@ -471,6 +471,14 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     if (y > size.height() || y + rp.height < m.lanesTop()) continue;
     const auto& run = model.runs()[rp.run];
     p.fillRect(QRectF(0, y, size.width(), rp.height), theme.header);  // under the grid lines
+    if (rp.run < f.run_marked.size() && f.run_marked[rp.run]) {
+      const QColor mark = toQColor(present::severityColor(analysis::Severity::High,
+                                                          theme.dark ? present::Theme::Dark : present::Theme::Light));
+      QColor tint = mark;
+      tint.setAlpha(48);
+      p.fillRect(QRectF(0, y, size.width(), rp.height), tint);
+      p.fillRect(QRectF(0, y, 4, rp.height), mark);
+    }
     p.setFont(bold);
     QFontMetrics boldMetrics(bold);
     const std::string& runName = rp.run < f.run_names.size() ? f.run_names[rp.run] : run.name;

@@ -47,6 +47,9 @@ struct TimelineFrame {
   int label_width = 230;
   int ruler_height = 26;
   std::vector<QString> run_headlines;  // one per run, after its name
+  // One per run: its header is marked (a job's straggler: a bar and a tint in the high-severity colour,
+  // so that it is found among the ranks without reading every header).
+  std::vector<bool> run_marked;
   // One per run: its name as run headers and lane titles show it (view/elide.h's rule); empty: whole.
   std::vector<std::string> run_names;
   QString alignment_note;              // "aligned at each run's first step"

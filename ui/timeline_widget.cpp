@@ -88,14 +88,21 @@ void TimelineWidget::setDocument(std::shared_ptr<Document> doc) {
   viewport_.clearSelection();
   time_marks_.clear();
   headlines_.clear();
+  run_marked_.clear();
   run_names_.clear();
   collapsed_.clear();
   arrangement_ = {};
   if (doc_ && doc_->timeline) {
     collapsed_ = view::defaultCollapsed(*doc_->timeline);
     std::vector<std::string> names;
-    for (const auto& a : doc_->analyses) {
-      headlines_.push_back(QString::fromStdString(" — " + present::runHeadline(a)));
+    for (std::size_t r = 0; r < doc_->analyses.size(); ++r) {
+      const auto& a = doc_->analyses[r];
+      const auto& rank = r < doc_->job_view.ranks.size() ? doc_->job_view.ranks[r] : std::nullopt;
+      const bool straggler = rank && !rank->straggler_mark.empty();
+      // The straggler says so first: its header is the one to find among the ranks.
+      headlines_.push_back(QString::fromStdString(" — " + (straggler ? "⚑ " + rank->straggler_mark + " · " : std::string()) +
+                                                  present::runHeadline(a)));
+      run_marked_.push_back(straggler);
       names.push_back(a.run_name);
     }
     run_names_ = view::distinctNames(names, kRunHeaderNameChars);
@@ -269,6 +276,21 @@ void TimelineWidget::scrollToSlot(std::size_t slot) {
   if (s.y >= top && s.y + s.height <= bottom) return;
   // Into the upper third, so that the lanes below (where a flow's other end often is) show too.
   vscroll_->setValue(static_cast<int>(std::max(0.0, s.y - lanesHeight() / 3)));
+}
+
+int TimelineWidget::rowScroll() const {
+  return vscroll_->value();
+}
+
+void TimelineWidget::revealRun(std::size_t run) {
+  for (const auto& rp : layout_.runs) {
+    if (rp.run != run) continue;
+    const double top = vscroll_->value(), bottom = top + lanesHeight();
+    if (rp.y >= top && rp.y + rp.height <= bottom) return;
+    // The header at the top: the run's lanes (a straggler's, among 32 ranks) fill the view below it.
+    vscroll_->setValue(static_cast<int>(std::min(rp.y, static_cast<double>(vscroll_->maximum()))));
+    return;
+  }
 }
 
 void TimelineWidget::selectItem(const view::ItemRef& item, bool zoom) {
@@ -523,6 +545,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     frame.label_width = kLabelWidth;
     frame.ruler_height = kRulerHeight;
     frame.run_headlines = headlines_;
+    frame.run_marked = run_marked_;
     frame.run_names = run_names_;
     frame.alignment_note =
         QString::fromStdString(std::string(view::alignmentLabel(doc_->timeline->alignment())));

@@ -58,6 +58,12 @@ class TimelineWidget : public QWidget {
   // F: zoom to the selection; again (or without one) fit everything.
   void focusSelectionOrFit();
   void showRange(view::TimeRange range, bool selectIt = false);
+  // Scrolls the rows so that run `run`'s header is on screen (at the top when it was not).
+  void revealRun(std::size_t run);
+  // The rows' scroll position: the content y at the top of the lanes area.
+  int rowScroll() const;
+  // The widget y where the lanes area begins (under the ruler).
+  static constexpr int layoutTop() { return kRulerHeight; }
   void selectRange(std::optional<view::TimeRange> range);
   void clearSelection();
   void setLaneCollapsed(std::size_t lane, bool collapsed);
@@ -168,6 +174,7 @@ class TimelineWidget : public QWidget {
   view::DrawList list_;
   bool list_dirty_ = true;
   std::vector<QString> headlines_;
+  std::vector<bool> run_marked_;  // per run: a job's straggler
   std::vector<std::string> run_names_;  // as the run headers show them
   // What the pinned band draws (unscrolled), built when first asked for after the view changed.
   std::optional<view::DrawList> pinned_list_;

@@ -3,7 +3,19 @@
 
 #include <algorithm>
 
+#include "job/rank_activity.h"
+#include "present/job_phrases.h"
+
 namespace feedscope::view {
+
+std::string stragglerMark(const job::Straggler& s) {
+  std::string mark = "straggler";
+  if (s.step_count > 0) {
+    mark += ": late in " + std::to_string(s.late_steps) + " of " + std::to_string(s.step_count) + " steps";
+  }
+  return mark + (s.step_count > 0 ? ", " : ": ") +
+         std::string(present::stragglerCauseLabel(job::activityKey(s.cause)));
+}
 
 JobView buildJobView(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount) {
   JobView view;
@@ -20,6 +32,7 @@ JobView buildJobView(const std::vector<job::JobAnalysis>& jobs, std::size_t runC
       lanes.rank = a.ranks[i].rank;
       lanes.device = a.ranks[i].device;
       lanes.clock_shift_ns = shiftOf(i);
+      if (a.straggler && a.straggler->index == i) lanes.straggler_mark = stragglerMark(*a.straggler);
       for (const auto& c : a.arrivals) {
         // Only the collective's own process group took part in it.
         const auto member = c.memberOf(i);

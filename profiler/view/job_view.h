@@ -21,6 +21,9 @@ struct RankLanes {
   int rank = 0;
   std::int32_t device = -1;      // the rank's GPU (the one its collectives ran on)
   TimeNs clock_shift_ns = 0;     // added to the run's times to put it on the job's clock
+  // The job's straggler: its run header and ranks-table row are marked with this ("straggler: late in
+  // 6 of 6 steps, data loading"); empty for the other ranks.
+  std::string straggler_mark;
   std::vector<PeerWait> waits;   // in time order
 };
 
@@ -31,6 +34,9 @@ struct JobView {
   std::vector<std::string> headlines;
   bool empty() const { return headlines.empty(); }
 };
+
+// The mark of a job's straggler: "straggler: late in 6 of 6 steps, data loading".
+std::string stragglerMark(const job::Straggler& straggler);
 
 // The view of `jobs` among `runCount` opened runs (JobAnalysis ranks' `run` index into them).
 JobView buildJobView(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount);

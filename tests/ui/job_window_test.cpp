@@ -19,7 +19,9 @@
 #include "support/job_generator.h"
 #include "support/recorded_job.h"
 #include "support/temp_dir.h"
+#include "present/palette.h"
 #include "ui/compare_panel.h"
+#include "ui/qt_color.h"
 #include "ui/document.h"
 #include "ui/findings_model.h"
 #include "ui/findings_panel.h"
@@ -209,6 +211,73 @@ TEST(JobWindow, FileOpenFolderOpensAFolderOfRanksAsTheJob) {
   EXPECT_EQ(doc->jobs[0].name, "ranks-of-friday");
   ASSERT_TRUE(doc->jobs[0].straggler);
   EXPECT_EQ(doc->jobs[0].straggler->rank, 3);
+}
+
+// The straggler is found without reading the summary (issue 34, item 4): among 16 ranks the job's
+// finding is the first row, the straggler's ranks-table row and run header are marked, and a click on
+// the finding scrolls the rows to the straggler's lanes and zooms with no time before the trace.
+TEST(JobWindow, TheStragglerIsFoundFromTheFindingsTheRanksTableAndItsHeader) {
+  testing::TempDir dir;
+  testing::JobSpec spec;
+  spec.world_size = 16;
+  spec.steps = 5;
+  spec.straggler = 13;
+  spec.cause = "data_loading";
+  QStringList files;
+  for (int r = 0; r < spec.world_size; ++r) {
+    files << QString::fromStdString(dir.file("rank" + std::to_string(r) + ".json", testing::jobRankTrace(spec, r)));
+  }
+  MainWindow window{false};
+  window.resize(1280, 800);
+  window.show();
+  QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+  window.openFiles(files);
+  ASSERT_TRUE(testing::waitUntil([&] { return loaded.count() == 1; }));
+  QApplication::processEvents();
+  auto doc = window.document();
+  ASSERT_EQ(doc->jobs.size(), 1u);
+  ASSERT_TRUE(doc->jobs[0].straggler);
+  ASSERT_EQ(doc->jobs[0].straggler->rank, 13);
+
+  // The job's finding first, though the ranks' own findings are many.
+  QAbstractItemModel* findings = window.findings()->table()->model();
+  ASSERT_GT(findings->rowCount(), 10);
+  EXPECT_TRUE(findings->index(0, FindingsModel::Run).data().toString().startsWith("job ")) << findings->index(0, FindingsModel::Run).data().toString().toStdString();
+  EXPECT_TRUE(findings->index(0, FindingsModel::Title).data().toString().contains("Rank 13"))
+      << findings->index(0, FindingsModel::Title).data().toString().toStdString();
+
+  // Its row in the ranks table, and only its, is marked.
+  const QTableWidget* ranks = window.comparePanel()->ranksTable();
+  ASSERT_EQ(ranks->rowCount(), 16);
+  for (int r = 0; r < 16; ++r) {
+    EXPECT_EQ(ranks->item(r, 0)->data(ComparePanel::kStragglerRole).toBool(), r == 13) << r;
+  }
+  EXPECT_TRUE(ranks->item(13, 0)->font().bold());
+  EXPECT_TRUE(ranks->item(13, 0)->toolTip().startsWith("straggler: late in 5 of 5 steps, data loading"))
+      << ranks->item(13, 0)->toolTip().toStdString();
+
+  // Its run header is tinted: the header row's left edge is the high-severity colour.
+  const std::size_t stragglerRun = doc->jobs[0].ranks[doc->jobs[0].straggler->index].run;
+  const view::RunPlacement* header = nullptr;
+  for (const auto& rp : window.timeline()->layout().runs) {
+    if (rp.run == stragglerRun) header = &rp;
+  }
+  ASSERT_NE(header, nullptr);
+  EXPECT_GT(header->y, 800.0) << "the straggler's lanes start off screen, as in a real job of many ranks";
+  EXPECT_EQ(window.timeline()->rowScroll(), 0);
+
+  // A click on the finding: the straggler's header comes on screen, and the view starts no earlier
+  // than the trace.
+  window.findings()->activate(0);
+  QApplication::processEvents();
+  const double top = window.timeline()->rowScroll();
+  EXPECT_GE(header->y, top);
+  EXPECT_LE(header->y + header->height, top + window.timeline()->height() / 2.0);
+  EXPECT_GE(window.timeline()->viewport().visible().start, doc->timeline->contentRange().start - 1e-6);
+  const QImage shown = window.timeline()->grab().toImage();
+  const int headerY = static_cast<int>(header->y - top) + window.timeline()->layoutTop() + 2;
+  const QColor mark = toQColor(present::severityColor(analysis::Severity::High));
+  EXPECT_EQ(shown.pixelColor(1, headerY).rgb(), mark.rgb()) << headerY;
 }
 
 }  // namespace
