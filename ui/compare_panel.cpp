@@ -10,6 +10,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -45,7 +46,9 @@ ComparePanel::ComparePanel(QWidget* parent)
   table_->setModel(model_);
   table_->verticalHeader()->hide();
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // Sized by sizeColumns() (to their contents, with a cap when many runs share the width), then the
+  // user's to drag.
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
   table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setWordWrap(false);
   // Run names in the header are cut in the middle (the model shortens them, more so for more runs;
@@ -132,10 +135,9 @@ void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
   model_->setTable(doc ? doc->compare : view::CompareTable{});
   // With five runs and more, the longest metric names are cut (in the middle) rather than the table
   // scrolling sideways; fewer runs show every name whole.
-  const bool many = doc && doc->runs.size() >= 5;
-  table_->horizontalHeader()->setMaximumSectionSize(many ? kManyRunsMaxColumnPx : -1);
-  // Now, not at the next layout: the window sizes the panel from these widths straight away.
-  table_->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);
+  // Now, not at the next layout: the window sizes the panel from these widths straight away;
+  // fitToWidth() cuts them when the window's width is known.
+  sizeColumns(std::numeric_limits<int>::max(), true);
   updateGeometry();
   QStringList lines;
   if (doc) {
@@ -153,23 +155,48 @@ void ComparePanel::setDocument(std::shared_ptr<const Document> doc) {
   }
 }
 
-void ComparePanel::fitToWidth(int availablePx) {
-  if (table_->model()->columnCount() == 0 || model_->table().runs.size() < 5) return;
+bool ComparePanel::sizeColumns(int capPx, bool metricWhole) {
+  QHeaderView* header = table_->horizontalHeader();
+  const auto* view = static_cast<const QAbstractItemView*>(table_);  // its sizeHintForColumn is public
+  bool capped = false;
+  for (int c = 0; c < header->count(); ++c) {
+    const int wanted = std::max(view->sizeHintForColumn(c), header->sectionSizeHint(c));
+    const int limit = c == 0 && metricWhole ? std::numeric_limits<int>::max() : capPx;
+    capped = capped || wanted > limit;
+    header->resizeSection(c, std::min(wanted, limit));
+  }
+  return capped;
+}
+
+bool ComparePanel::fitToWidth(int availablePx) {
+  if (table_->model()->columnCount() == 0 || model_->table().runs.size() < 5) return true;
   QHeaderView* header = table_->horizontalHeader();
   const int charPx = std::max(1, QFontMetrics(header->font()).averageCharWidth());
+  std::size_t longestName = 0;
+  for (const auto& run : model_->table().runs) longestName = std::max(longestName, view::codePointCount(run));
   // Wider columns with names to fill them first; at the narrowest cap, shorter names (down to
-  // view::runNameChars's eight characters for six runs).
-  std::vector<std::pair<int, std::size_t>> tries;
-  for (int cap : kManyRunsColumnCapsPx) tries.emplace_back(cap, static_cast<std::size_t>(std::max(8, cap / charPx - 2)));
-  for (std::size_t chars : {12u, 10u}) tries.emplace_back(kManyRunsMaxColumnPx, chars);
-  tries.emplace_back(kManyRunsMaxColumnPx, view::runNameChars(model_->table().runs.size()));
-  for (const auto& [cap, chars] : tries) {
-    header->setMaximumSectionSize(cap);
-    model_->setNameChars(chars);
-    header->resizeSections(QHeaderView::ResizeToContents);
+  // view::runNameChars's eight characters for six runs). The metric column keeps its names whole
+  // ("prefetched step (predicted)", not "prefetc…dicted") until nothing else is left to give.
+  struct Try {
+    int cap;
+    std::size_t chars;
+    bool metricWhole;
+  };
+  std::vector<Try> tries;
+  for (bool metricWhole : {true, false}) {
+    for (int cap : kManyRunsColumnCapsPx)
+      tries.push_back({cap, static_cast<std::size_t>(std::max(8, cap / charPx - 2)), metricWhole});
+    for (std::size_t chars : {12u, 10u}) tries.push_back({kManyRunsMaxColumnPx, chars, metricWhole});
+    tries.push_back({kManyRunsMaxColumnPx, view::runNameChars(model_->table().runs.size()), metricWhole});
+  }
+  bool whole = false;
+  for (const Try& t : tries) {
+    model_->setNameChars(t.chars);
+    whole = !sizeColumns(t.cap, t.metricWhole) && t.chars >= longestName;
     if (fullTableWidth() <= availablePx) break;
   }
   updateGeometry();
+  return whole;
 }
 
 int ComparePanel::fullTableWidth() const {

@@ -35,11 +35,15 @@ class ComparePanel : public QWidget {
   // The panel width at which every column shows whole, with room for a vertical scroll bar.
   int fullTableWidth() const;
   // With five runs and more: the widest columns (and run names, view/elide.h) whose table still fits
-  // `availablePx`, so that a wide window shows more of every name and a laptop's still fits.
-  void fitToWidth(int availablePx);
+  // `availablePx`, so that a wide window shows more of every name and a laptop's still fits. True
+  // when every metric and run name shows whole.
+  bool fitToWidth(int availablePx);
   QSize sizeHint() const override;
 
  private:
+  // Each column as wide as its contents, at most `capPx` (the metric column whole when
+  // `metricWhole`); true when a column was cut.
+  bool sizeColumns(int capPx, bool metricWhole);
   void markStraggler(QTableWidgetItem& item, const job::Straggler& straggler) const;
 
   CompareModel* model_;

@@ -14,6 +14,7 @@
 
 #include "present/palette.h"
 #include "present/job_phrases.h"
+#include "ui/run_name_elision.h"
 #include "present/phrases.h"
 #include "trace/units.h"
 #include "ui/qt_color.h"
@@ -67,6 +68,14 @@ void FindingsModel::setDocument(std::shared_ptr<const Document> doc) {
     for (const auto& block : blocks) entries_.insert(entries_.end(), block.begin(), block.end());
   }
   endResetModel();
+}
+
+void FindingsModel::fitRunNames(const QFontMetrics& metrics, int widthPx) {
+  if (!doc_) return;
+  QStringList full;
+  for (const auto& a : doc_->analyses) full << QString::fromStdString(a.run_name);
+  run_names_ = elideRunNames(full, metrics, widthPx);
+  if (rowCount() > 0) emit dataChanged(index(0, Run), index(rowCount() - 1, Run), {Qt::DisplayRole});
 }
 
 QString FindingsModel::summary() const {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QFontMetrics>
 #include <QStringList>
 #include <QString>
 #include <memory>
@@ -33,6 +34,9 @@ class FindingsModel : public QAbstractTableModel {
 
   explicit FindingsModel(QObject* parent = nullptr);
   void setDocument(std::shared_ptr<const Document> doc);
+  // The Run column's names cut to `widthPx` of `metrics` (ui/run_name_elision.h): the view shows
+  // them whole rather than cutting a cut name again in its middle ("…cust…atch").
+  void fitRunNames(const QFontMetrics& metrics, int widthPx);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;

@@ -2,6 +2,7 @@
 #include "ui/findings_panel.h"
 
 #include <QHeaderView>
+#include <QStyle>
 #include <QLabel>
 #include <QTableView>
 #include <QHBoxLayout>
@@ -84,6 +85,8 @@ FindingsPanel::FindingsPanel(QWidget* parent)
 void FindingsPanel::setDocument(std::shared_ptr<const Document> doc) {
   doc_ = doc;
   model_->setDocument(std::move(doc));
+  // The cell's padding and the severity mark's room aside (the style's item margins).
+  model_->fitRunNames(QFontMetrics(table_->font()), kRunColumnWidth - 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin) - 8);
   table_->setColumnHidden(FindingsModel::Run, !doc_ || doc_->analyses.size() < 2);
   summary_unfolded_ = false;
   showSummary();

@@ -944,16 +944,21 @@ void MainWindow::fitComparePage() {
   // left; in a window too narrow for both, the table gives way first and scrolls, the charts keep
   // their minimum.
   //
-  // When the table and the charts' minimum do not fit side by side (many runs, a small window), the
-  // table goes above the charts at the page's full width, so that it never scrolls sideways.
+  // When the table and the charts' minimum do not fit side by side (many runs, a small window), or
+  // fit only with names cut that the page's full width would show whole, the table goes above the
+  // charts at the page's full width, so that it never scrolls sideways.
   const int available = central_tabs_->width();
   const int charts = charts_->minimumSizeHint().width();
   // Many runs: the widest names that fit beside the charts, else the widest at the page's full width.
-  compare_->fitToWidth(available - page->handleWidth() - charts);
+  const bool wholeBeside = compare_->fitToWidth(available - page->handleWidth() - charts);
   int table = compare_->fullTableWidth();
-  bool sideBySide = available <= 0 || table + page->handleWidth() + charts <= available;
-  if (!sideBySide) {
-    compare_->fitToWidth(available);
+  const bool fitsBeside = available <= 0 || table + page->handleWidth() + charts <= available;
+  bool sideBySide = fitsBeside;
+  if (!fitsBeside || !wholeBeside) {
+    const bool wholeAbove = compare_->fitToWidth(available);
+    sideBySide = fitsBeside && !wholeAbove;
+    // Cut either way: beside the charts, as wide as it fitted there.
+    if (sideBySide) compare_->fitToWidth(available - page->handleWidth() - charts);
     table = compare_->fullTableWidth();
   }
   page->setOrientation(sideBySide ? Qt::Horizontal : Qt::Vertical);

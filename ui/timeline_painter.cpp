@@ -12,6 +12,7 @@
 #include "trace/units.h"
 #include "ui/run_name_elision.h"
 #include "view/elide.h"
+#include "view/lane_title.h"
 #include "view/item_ref.h"
 #include "view/process_activity.h"
 #include "view/ruler.h"
@@ -135,7 +136,13 @@ void drawBoxLabel(QPainter& p, const QFontMetrics& metrics, const QRectF& textRe
   QString text = metrics.elidedText(name, Qt::ElideRight, static_cast<int>(textRect.width()));
   if (text.isEmpty()) return;
   p.setPen(color.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250));
-  p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft, text);
+  // On a baseline that leaves room for what hangs below it inside the box: a row is shorter than the
+  // font's ascent and descent, and centred text lost the underscores of "__next__" ("  next"). The
+  // width is already the box's, by the elision.
+  const QRect hanging = metrics.tightBoundingRect(QStringLiteral("_gjpqy"));  // below the baseline
+  const double baseline = std::min(textRect.bottom() - (hanging.y() + hanging.height()),
+                                   textRect.center().y() + (metrics.ascent() - metrics.descent()) / 2.0);
+  p.drawText(QPointF(textRect.left(), baseline), text);
 }
 
 void paintBoxes(QPainter& p, const TimelineFrame& f, const TimelineTheme& theme, const Mapping& m) {
@@ -433,14 +440,18 @@ void paintLabels(QPainter& p, QSize size, const TimelineFrame& f, const Timeline
     QString marker = lane.rows.size() > 1 && !lane.stacked
                          ? (lp.collapsed ? QStringLiteral("▸ ") : QStringLiteral("▾ "))
                          : QStringLiteral("  ");
-    // A pinned lane sits away from its run: its title says which run it is of.
-    QString title = marker + (lp.pinned ? QStringLiteral("pinned · %1 · ").arg(QString::fromStdString(shown[lane.run]))
-                                        : QString()) +
-                    withShortRunNames(QString::fromStdString(lane.title), full, inTitles);
+    // A pinned lane sits away from its run: its title says which run it is of. What gives way when the
+    // title is too wide, and what never does (the stream number, the kind): view/lane_title.h.
+    const std::string title = view::fitLaneTitle(
+        marker.toStdString(), lp.pinned ? shown[lane.run] : std::string(),
+        withShortRunNames(QString::fromStdString(lane.title), full, inTitles).toStdString(), f.label_width - 10,
+        [&metrics](std::string_view text) {
+          return metrics.horizontalAdvance(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+        });
     p.setPen(lane.kind == view::LaneKind::Starvation ? theme.text : theme.dim_text);
     double titleHeight = std::min(lp.height, lane.kind == view::LaneKind::Starvation ? 15.0 : 18.0);
     p.drawText(QRectF(6, y, f.label_width - 10, titleHeight), Qt::AlignVCenter | Qt::AlignLeft,
-               metrics.elidedText(title, Qt::ElideMiddle, f.label_width - 10));
+               QString::fromStdString(title));
     if (lane.kind == view::LaneKind::Starvation)
       paintCauseLegend(p, QRectF(16, y + 14, f.label_width - 20, lp.height - 15), theme);
   }

@@ -228,6 +228,7 @@ void TimelineWidget::focusSelectionOrFit() {
 }
 
 void TimelineWidget::showRange(view::TimeRange range, bool selectIt) {
+  forgetHover();
   viewport_.setWidth(lanesWidth());
   viewport_.showRange(range);
   shown_ = Shown::Range;
@@ -288,6 +289,7 @@ void TimelineWidget::revealRun(std::size_t run) {
     const double top = vscroll_->value(), bottom = top + lanesHeight();
     if (rp.y >= top && rp.y + rp.height <= bottom) return;
     // The header at the top: the run's lanes (a straggler's, among 32 ranks) fill the view below it.
+    forgetHover();
     vscroll_->setValue(static_cast<int>(std::min(rp.y, static_cast<double>(vscroll_->maximum()))));
     return;
   }
@@ -354,6 +356,7 @@ bool TimelineWidget::stepAlongLane(bool forward) {
 void TimelineWidget::panIntoView(view::TimeRange range) {
   const view::TimeRange shown = viewport_.visible();
   if (range.start >= shown.start && range.end <= shown.end) return;
+  forgetHover();
   // A margin of a twentieth of the view, so that the interval does not sit on the edge.
   const double margin = shown.length() / 20;
   double shiftNs;
@@ -414,7 +417,18 @@ bool TimelineWidget::jumpAlongFlow() {
   auto item = selectedItem();
   if (!flow_ || !item) return false;
   selectItem(view::otherEnd(*flow_, *item), false);
+  forgetHover();
   return true;
+}
+
+void TimelineWidget::forgetHover() {
+  // The view moved under a mouse that did not: what was under it is not any more, and its tooltip
+  // would describe another interval than the one now there (J, keys, a finding's click).
+  if (!hover_) return;
+  hover_.reset();
+  hover_flow_.reset();
+  QToolTip::hideText();
+  update();
 }
 
 void TimelineWidget::setArrangement(view::LaneArrangement arrangement) {
@@ -802,6 +816,7 @@ void TimelineWidget::focusOutEvent(QFocusEvent* event) {
 }
 
 void TimelineWidget::tapKey(int key) {
+  forgetHover();
   // docs/gui.md convention 1: a tap moves a step a user sees (ten taps of S zoom out about six
   // times), holding the key goes on smoothly from there (stepKeys, every 16 ms).
   const double anchor = last_mouse_.x() >= kLabelWidth ? xInLanes(last_mouse_) : lanesWidth() / 2;

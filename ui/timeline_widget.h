@@ -108,6 +108,8 @@ class TimelineWidget : public QWidget {
   const std::optional<view::Flow>& flow() const { return flow_; }
   // docs/gui.md convention 9: the flow of the interval under the mouse, drawn lighter than the selected one.
   const std::optional<view::Flow>& hoverFlow() const { return hover_flow_; }
+  // What the mouse is over (its tooltip shows); forgotten when the view moves under a still mouse.
+  const std::optional<view::Hit>& hovered() const { return hover_; }
   // Selects and shows the other end of the selected interval's flow; false when there is none.
   bool jumpAlongFlow();
   // docs/gui.md "Jobs": `wait`, an interval of a peer-wait lane, selects the collective kernel of the
@@ -162,6 +164,7 @@ class TimelineWidget : public QWidget {
   // Selection of an interval by any means: the flow and the search position follow it.
   void setSelectedHit(std::optional<view::Hit> hit);
   void emitSearchPosition();
+  void forgetHover();
   void scrollToSlot(std::size_t slot);
   // Pans the least that shows all of `range` (centred when it is wider than the view), zoom kept.
   void panIntoView(view::TimeRange range);

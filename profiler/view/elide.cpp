@@ -92,10 +92,18 @@ std::string keepDistinguishing(const std::string& name, const std::vector<Piece>
     }
   }
   if (keptDistinguishing) return render(pieces, kept);
-  // Not even the first distinguishing word fits: that word, cut in the middle, between two "…".
+  // Not even the first distinguishing word fits: as much of its start as fits, a "…" for what comes
+  // before it and one for the rest ("…custombat…"): a word is recognised by its start, and one cut
+  // reads better than two ("…cu…batch…").
   for (std::size_t k : order) {
-    if (distinguishing[k] && maxChars >= 5)
-      return std::string(kEllipsis) + elideMiddle(pieces[k].word, maxChars - 2) + std::string(kEllipsis);
+    if (!distinguishing[k]) continue;
+    const std::size_t lead = k > 0 ? 1 : 0;
+    if (maxChars < lead + 3) break;
+    const std::string& word = pieces[k].word;
+    const auto starts = codePointStarts(word);
+    const std::size_t room = maxChars - lead - 1;  // the trailing "…"
+    return (lead > 0 ? std::string(kEllipsis) : std::string()) + word.substr(0, starts[std::min(room, starts.size() - 1)]) +
+           std::string(kEllipsis);
   }
   return elideMiddle(name, maxChars);
 }

@@ -262,5 +262,30 @@ TEST(TimelineRender, ACollapsedLaneNamesItsOuterRangeOverTheNestedOnes) {
   EXPECT_GT(text, 5);
 }
 
+// A box named "__next__" shows its underscores (issue 34, low: they were clipped to "  next"): the
+// text's pen colour appears under the first two characters, where only the underscores are drawn.
+TEST(TimelineRender, UnderscoresInABoxLabelAreDrawn) {
+  RunFixture f;
+  f.kernel(0, 3000);
+  f.host(trace::IntervalKind::Range, "__next__", 0, 3000);
+  Rendered r(f.finish(), {0, 3000});
+  const auto& ranges = r.strip(view::LaneKind::Ranges);
+  const QColor fill = rgb(present::nameColor("__next__"));
+  const QColor pen = fill.lightness() > 150 ? QColor(20, 20, 20) : QColor(250, 250, 250);
+  const QFontMetrics metrics(QFont{});
+  const int underscores = metrics.horizontalAdvance("__");
+  ASSERT_GT(std::abs(fill.lightness() - pen.lightness()), 60);  // the text tells apart from the box
+  int ink = 0;
+  // The box's text starts 3 px in; it must show inside the box (drawn below it, white on the white
+  // lane background, it would not be seen).
+  const int top = kRuler + static_cast<int>(ranges.y) + 1;
+  for (int x = 3; x < 3 + underscores - 1; ++x) {
+    for (int y = top; y < top + static_cast<int>(ranges.height) - 2; ++y) {
+      if (std::abs(r.at(x, y).lightness() - pen.lightness()) < 50) ++ink;
+    }
+  }
+  EXPECT_GE(ink, underscores - 2) << "no underscore under the first two characters";
+}
+
 }  // namespace
 }  // namespace feedscope::ui

@@ -55,7 +55,11 @@ TEST(DistinctNames, SixRunsOfASweepReadDifferentlyInFourteenCharacters) {
 // Too short for the word that differs: that word is cut, never replaced by the shared "h200".
 TEST(DistinctNames, AWordTooLongIsCutRatherThanDropped) {
   const auto shown = distinctNames({"h200_naive", "h200_stream", "h200_custombatch"}, 8);
-  EXPECT_EQ(shown[2], "…c…atch…");
+  // One cut, keeping the word's start: "…custom…" (8 characters), not "…c…atch…".
+  EXPECT_EQ(shown[2], "…custom…");
+  EXPECT_EQ(distinctNames({"h200_naive", "h200_custombatch"}, 11)[1], "…custombat…");
+  // The distinguishing word first in the name: no leading "…".
+  EXPECT_EQ(distinctNames({"custombatch_h200", "naive_h200"}, 8)[0], "customb…");
   EXPECT_NE(shown[0].find("naive"), std::string::npos) << shown[0];
 }
 
