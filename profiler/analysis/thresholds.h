@@ -90,10 +90,17 @@ inline constexpr double kLoaderWaitHighPct = 30.0;
 inline constexpr double kStragglerMinDelayPct = 2.0;
 inline constexpr double kStragglerLatenessSharePct = 50.0;
 inline constexpr double kLateStepMinPct = 2.0;
-// A kernel that waits on an event (cudaStreamWaitEvent on a collective's end) starts within a few
-// microseconds of it: one that starts within 20 µs of a collective's end, later than its stream and
-// its launch let it, waited for that collective (docs/metrics.md, "Collectives").
+// An op that waits on an event (cudaStreamWaitEvent on a collective's end: a kernel, the copy that
+// reads an all-to-all's output) starts within a few microseconds of it (1-6 µs on A100 and V100,
+// 9-18 µs on MI300X in the public traces of tests/data/multirank): one that starts within 20 µs of a
+// collective's end, more than 20 µs later than its stream and its launch let it, waited for that
+// collective (docs/metrics.md, "Collectives").
 inline constexpr std::int64_t kDependentStartNs = 20'000;
+// A host thread blocked in a synchronisation returns once the GPU work it waits for has ended and the
+// thread is woken: within microseconds when it spins or yields, tens of microseconds when it sleeps
+// (cudaDeviceScheduleBlockingSync). A blocking call open at a collective's end that returned within
+// kDependentStartNs + 50 µs of it, nothing else of the device ending in between, waited for it.
+inline constexpr std::int64_t kHostWakeNs = 50'000;
 // Two traces of ranks are one capture when their recorded extents overlap within a minute: the
 // clocks of one job's machines agree within milliseconds under NTP and drift seconds a day without
 // it; captures of the same ranks closer than that are told apart by their step numbers.

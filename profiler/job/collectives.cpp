@@ -109,6 +109,17 @@ RankCollectives findCollectives(const trace::Run& run, const trace::StringTable&
     out.groups = trace::parseProcessGroupsLabel(label->second);
   }
   const LaunchingRanges launching(run, strings);
+  // The host's calls that blocked until GPU work ended: a host-side wait for a collective.
+  std::vector<BlockingCall> blocking;
+  for (const trace::Track& track : run.tracks) {
+    if (track.kind != trace::TrackKind::HostThread) continue;
+    const auto& iv = track.intervals;
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      if (trace::isApiCall(iv.kind[i]) && (iv.flags[i] & trace::flags::kBlockingApi) != 0) {
+        blocking.push_back({iv.start_ns[i], iv.end_ns[i]});
+      }
+    }
+  }
   trace::ProcessGroupRanks fromArguments;
   std::vector<DeviceOp> ops;
   SpanList computeKernels;
@@ -162,7 +173,7 @@ RankCollectives findCollectives(const trace::Run& run, const trace::StringTable&
   }
   std::sort(computeKernels.begin(), computeKernels.end(), [](const Span& a, const Span& b) { return a.start < b.start; });
   SpanList computeUnion = analysis::unionOfSorted(computeKernels);
-  describeCollectives(out.kernels, std::move(ops), computeUnion);
+  describeCollectives(out.kernels, std::move(ops), computeUnion, blocking);
   for (const Collective& c : out.kernels) out.spans.push_back({c.start_ns, c.end_ns});
   out.spans = analysis::unionOfSorted(out.spans);
   if (compute != nullptr) *compute = std::move(computeUnion);

@@ -38,7 +38,19 @@ struct Collective {
   // What its rank did around it (job/collective_context.h), own clock.
   TimeNs ready_ns = 0;  // its inputs were ready: it could have started then (its start when unknown)
   std::optional<std::size_t> input{};  // the rank's collective (index) whose output was its input
-  bool gates_rank = false;  // no kernel of the rank's own began while it ran: the rank's work waited for it
+  bool gates_rank = false;  // the rank's work waited for its end (job/collective_context.h)
+  // When the rank's work resumed after waiting for it (`at_ns`: the op that waited for it began, or the
+  // host returned from the synchronisation that waited for it) and when the rank's own streams and
+  // launches would have let that work begin (`free_ns`; kUnknownNs when the trace does not say): in the
+  // job replayed, the rank resumes at the later of the collective's end and its own work's
+  // (docs/metrics.md, "The step's dependency chain"). None when no resumption of the rank's was seen.
+  static constexpr TimeNs kUnknownNs = INT64_MIN;
+  struct Resumption {
+    TimeNs at_ns = 0;
+    TimeNs free_ns = kUnknownNs;
+    friend bool operator==(const Resumption&, const Resumption&) = default;
+  };
+  std::optional<Resumption> resumed{};
   std::vector<Span> compute_beside{};  // the rank's compute kernels while it ran (their union, clipped to it)
   TimeNs durationNs() const { return end_ns - start_ns; }
   friend bool operator==(const Collective&, const Collective&) = default;

@@ -33,8 +33,26 @@ JobChain buildChain(const std::vector<RankCollectives>& ranks, const CollectiveM
     const auto& kernels = ranks[r].kernels;
     const TimeNs shift = clock.shift_ns[r];
     for (const auto& [kernel, l] : linkOf[r]) {
-      if (kernels[kernel].gates_rank) rc.gating.push_back(l);
+      const Collective& c = kernels[kernel];
+      if (!c.gates_rank) continue;
+      rc.gating.push_back(l);
+      if (!c.resumed) continue;
+      Resumption resumed{l, c.resumed->at_ns + shift, Collective::kUnknownNs, rc.links[l].end_ns};
+      if (c.resumed->free_ns != Collective::kUnknownNs) resumed.free_ns = c.resumed->free_ns + shift;
+      rc.resumptions.push_back(resumed);
     }
+    // A rank whose trace shows it resuming after none of its collectives (its synchronisations filtered
+    // out, a host that polls): it is taken to have needed each collective's output once its own work
+    // beside it was done, resuming at the later of the two.
+    if (rc.resumptions.empty()) {
+      for (const auto& [kernel, l] : linkOf[r]) {
+        const Collective& c = kernels[kernel];
+        const TimeNs free = c.compute_beside.empty() ? Collective::kUnknownNs : c.compute_beside.back().end + shift;
+        rc.resumptions.push_back({l, rc.links[l].end_ns, free, rc.links[l].end_ns});
+      }
+    }
+    std::sort(rc.resumptions.begin(), rc.resumptions.end(),
+              [](const Resumption& a, const Resumption& b) { return a.at_ns < b.at_ns; });
     std::sort(rc.gating.begin(), rc.gating.end(),
               [&](std::size_t a, std::size_t b) { return rc.links[a].end_ns < rc.links[b].end_ns; });
     std::map<std::int64_t, std::size_t> previousOnStream;  // stream → its last kernel so far
@@ -50,7 +68,10 @@ JobChain buildChain(const std::vector<RankCollectives>& ranks, const CollectiveM
       link.ready_ns = std::min(c.ready_ns + shift, link.arrival_ns);
       // Its own work began at the end of its input, else of the last collective that gated the rank.
       if (c.input) {
-        if (auto in = linkOf[r].find(*c.input); in != linkOf[r].end()) link.anchor = in->second;
+        if (auto in = linkOf[r].find(*c.input); in != linkOf[r].end()) {
+          link.anchor = in->second;
+          link.from_input = true;
+        }
       }
       if (!link.anchor) {
         auto after = std::upper_bound(rc.gating.begin(), rc.gating.end(), link.ready_ns,

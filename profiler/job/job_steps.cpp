@@ -49,12 +49,12 @@ std::vector<JobStepSpans> pairSteps(const std::vector<RankSummary>& ranks, const
   return out;
 }
 
-TimeNs replayedLength(const JobStepSpans& step, const JobChain& chain, const Replay& replayed) {
+TimeNs replayedLength(const JobStepSpans& step, const Replay& replayed) {
   TimeNs start = INT64_MAX, end = INT64_MIN;
   for (std::size_t r = 0; r < step.of_rank.size(); ++r) {
     const Span s = step.of_rank[r];
-    start = std::min(start, s.start - shiftAt(chain, replayed, r, s.start));
-    end = std::max(end, s.end - shiftAt(chain, replayed, r, s.end));
+    start = std::min(start, s.start - shiftAt(replayed, r, s.start));
+    end = std::max(end, s.end - shiftAt(replayed, r, s.end));
   }
   return end - start;
 }

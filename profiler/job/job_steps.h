@@ -19,8 +19,8 @@ struct JobStepSpans {
 // The steps every rank has; none when a rank has no steps.
 std::vector<JobStepSpans> pairSteps(const std::vector<RankSummary>& ranks, const std::vector<TimeNs>& shift);
 
-// The step's length in a replay: each rank's start and end come as much sooner as the collective
-// that last gated it before then (job/replay.h).
-TimeNs replayedLength(const JobStepSpans& step, const JobChain& chain, const Replay& replayed);
+// The step's length in a replay: each rank's start and end come as much sooner as its timeline in the
+// replay says then (job/replay.h).
+TimeNs replayedLength(const JobStepSpans& step, const Replay& replayed);
 
 }  // namespace feedscope::job

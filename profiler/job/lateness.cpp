@@ -10,7 +10,7 @@ namespace feedscope::job {
 ReplayedJob replayJob(const JobChain& chain, const std::vector<JobStepSpans>& steps, const std::vector<bool>& onTime) {
   ReplayedJob out;
   const Replay replayed = replay(chain, onTimeExcess(chain, onTime));
-  for (const JobStepSpans& s : steps) out.step_ns.push_back(replayedLength(s, chain, replayed));
+  for (const JobStepSpans& s : steps) out.step_ns.push_back(replayedLength(s, replayed));
   out.median_step_ns = trace::medianNs(out.step_ns);
   out.end_saving_ns = endSaving(chain, replayed);
   return out;
@@ -45,7 +45,7 @@ LatenessFigures measureLateness(const JobChain& chain, const std::vector<JobStep
       }
     }
     for (std::size_t s = 0; s < steps.size(); ++s) {
-      cost.step_saving_ns[s] = lengths[s] - replayedLength(steps[s], chain, replayed);
+      cost.step_saving_ns[s] = lengths[s] - replayedLength(steps[s], replayed);
       if (cost.step_saving_ns[s] > 0 && cost.step_saving_ns[s] >= out.noise_ns) {
         ++cost.late_steps;
         incidents.push_back(cost.step_saving_ns[s]);

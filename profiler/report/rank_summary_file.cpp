@@ -109,9 +109,14 @@ std::string rankSummaryText(const job::RankSummary& s) {
       beside.push_back(b.start);
       beside.push_back(b.end);
     }
+    json resumed = nullptr;
+    if (c.resumed) {
+      resumed = json::array({c.resumed->at_ns, c.resumed->free_ns == job::Collective::kUnknownNs ? json(nullptr)
+                                                                                                 : json(c.resumed->free_ns)});
+    }
     collectives.push_back(json::array({c.start_ns, c.end_ns, c.operation, c.group,
                                        c.sequence ? json(*c.sequence) : json(nullptr), c.stream, c.ready_ns,
-                                       c.input ? json(*c.input) : json(nullptr), c.gates_rank, beside}));
+                                       c.input ? json(*c.input) : json(nullptr), c.gates_rank, beside, resumed}));
   }
   json groups = json::object();
   for (const auto& [name, ranks] : s.process_groups) groups[name] = ranks;
@@ -210,11 +215,14 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
     s.process_groups[name] = std::move(list);
   }
   for (const json& c : r.array(doc, "collectives")) {
-    // [start, end, operation, group, sequence, stream, ready, input, gates_rank, [compute beside...]]
-    if (!c.is_array() || c.size() != 10 || !c[2].is_string() || !c[3].is_string() ||
+    // [start, end, operation, group, sequence, stream, ready, input, gates_rank, [compute beside...], resumed]
+    // (`resumed`, null or [at, free or null], is absent from summaries written before it was kept).
+    if (!c.is_array() || (c.size() != 10 && c.size() != 11) || !c[2].is_string() || !c[3].is_string() ||
         !(c[4].is_null() || c[4].is_number_integer()) || !(c[7].is_null() || c[7].is_number_unsigned()) ||
-        !c[8].is_boolean() || !c[9].is_array() || c[9].size() % 2 != 0) {
-      r.fail("a collective is not [start, end, operation, group, sequence, stream, ready, input, gates_rank, compute]");
+        !c[8].is_boolean() || !c[9].is_array() || c[9].size() % 2 != 0 ||
+        (c.size() == 11 && !c[10].is_null() &&
+         !(c[10].is_array() && c[10].size() == 2 && (c[10][1].is_null() || c[10][1].is_number_integer())))) {
+      r.fail("a collective is not [start, end, operation, group, sequence, stream, ready, input, gates_rank, compute, resumed]");
     }
     const analysis::Span span = r.span(json::array({c[0], c[1]}), "collectives");
     job::Collective collective;
@@ -234,6 +242,16 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
       if (b.start < previous || b.end > span.end) r.fail("a collective's compute is not inside it, in order");
       previous = b.end;
       collective.compute_beside.push_back(b);
+    }
+    if (c.size() == 11 && !c[10].is_null()) {
+      job::Collective::Resumption resumed;
+      resumed.at_ns = r.integer(c[10][0], "collectives");
+      if (!c[10][1].is_null()) resumed.free_ns = r.integer(c[10][1], "collectives");
+      if (resumed.at_ns < span.end || resumed.free_ns > resumed.at_ns) r.fail("a collective's resumption is not after it");
+      collective.resumed = resumed;
+    } else if (c.size() == 10 && collective.gates_rank) {
+      // Written before resumptions were kept: the rank resumed at its end, whatever its own work.
+      collective.resumed = job::Collective::Resumption{span.end, job::Collective::kUnknownNs};
     }
     s.collectives.push_back(std::move(collective));
   }

@@ -5,10 +5,14 @@
 //     one all-reduce a step after the step's kernels (tests/support/job_generator.h), trace_rankN.json;
 //     rank r's recorded clock is (r × 3.7 ms mod 20 ms) − 10 ms off the true one.
 //
-//   make_job_traces --shape dp|tp|tp-strided|hsdp DIR [world_size] [steps] [late_rank|-1|rotate]
-//                   [where] [extra_ms] [group_size] [buckets] [capture] [day]
-//     a simulated DDP / tensor-parallel / HSDP job (tests/support/job_simulation.h): gradient buckets
-//     all-reduced beside backward kernels, all-gathers in tensor-parallel or shard groups; the late
+//   make_job_traces --shape dp|tp|tp-strided|hsdp|dlrm[+prefetch][+sync][+launches] DIR [world_size]
+//                   [steps] [late_rank|-1|rotate] [where] [extra_ms] [group_size] [buckets] [capture] [day]
+//     a simulated DDP / tensor-parallel / HSDP / torchrec DLRM job (tests/support/job_simulation.h):
+//     gradient buckets all-reduced beside backward kernels, all-gathers in tensor-parallel or shard
+//     groups, DLRM's all-to-alls of pooled embeddings beside the dense layers; `+prefetch` issues each
+//     all-gather a layer ahead, `+sync` makes the host synchronise after each work.wait() (waking 8 µs
+//     after the GPU, launching 20 µs later; the GPU sees an event 4 µs after it fires), `+launches`
+//     keeps only the launching calls of the CUDA runtime in the traces (a trace filter's); the late
 //     rank's `where` (load, host, copy, compute, before_window) takes extra_ms longer every step, or
 //     with `rotate` a different rank each step. Files rankN.json, or rankN_CAPTURE.json with a capture
 //     name; a capture `day` days later begins at step 500 × day (two captures in one folder: run it
@@ -48,16 +52,28 @@ int simple(int argc, char** argv) {
 
 int simulated(int argc, char** argv) {
   namespace sim = feedscope::testing::sim;
-  const std::string shape = argv[2];
+  std::string shape = argv[2];
   sim::Spec spec;
-  if (shape == "tp") {
+  if (shape.find("+prefetch") != std::string::npos) spec.prefetch = true;
+  if (shape.find("+sync") != std::string::npos) {
+    spec.wait = sim::Wait::HostSync;
+    spec.event_latency_ns = 4'000;
+    spec.sync_return_ns = 8'000;
+    spec.wait_gap_ns = 20'000;
+  }
+  if (shape.find("+launches") != std::string::npos) spec.launches_only = true;
+  shape = shape.substr(0, shape.find('+'));
+  if (shape == "dlrm") {
+    spec.layout = sim::Layout::TorchRec;
+    spec.event_latency_ns = 4'000;
+  } else if (shape == "tp") {
     spec.layout = sim::Layout::TensorData;
   } else if (shape == "tp-strided") {
     spec.layout = sim::Layout::TensorDataStrided;
   } else if (shape == "hsdp") {
     spec.layout = sim::Layout::Hsdp;
   } else if (shape != "dp") {
-    std::fprintf(stderr, "make_job_traces: --shape is dp, tp, tp-strided or hsdp\n");
+    std::fprintf(stderr, "make_job_traces: --shape is dp, tp, tp-strided, hsdp or dlrm, with +prefetch, +sync, +launches\n");
     return 2;
   }
   const std::filesystem::path dir = argv[3];
@@ -71,7 +87,8 @@ int simulated(int argc, char** argv) {
   const std::string capture = argc > 11 ? argv[11] : "";
   const int day = argc > 12 ? std::atoi(argv[12]) : 0;
   if (spec.world_size < 1 || spec.steps < 1 || spec.buckets < 1 || spec.group_size < 1 ||
-      (spec.layout != sim::Layout::DataParallel && spec.world_size % spec.group_size != 0)) {
+      (spec.layout != sim::Layout::DataParallel && spec.layout != sim::Layout::TorchRec &&
+       spec.world_size % spec.group_size != 0)) {
     std::fprintf(stderr, "make_job_traces: world_size, steps, buckets and group_size must be positive, the group "
                          "size a divisor of the world size\n");
     return 2;
@@ -100,8 +117,8 @@ int main(int argc, char** argv) {
   if (argc < 2 || std::string(argv[1]).rfind("--", 0) == 0) {
     std::fprintf(stderr,
                  "usage: make_job_traces DIR [world_size] [steps] [straggler|-1] [cause] [kernels_per_step] [extra_ms]\n"
-                 "       make_job_traces --shape dp|tp|tp-strided|hsdp DIR [world_size] [steps] [late_rank|-1|rotate] "
-                 "[where] [extra_ms] [group_size] [buckets] [capture] [day]\n");
+                 "       make_job_traces --shape dp|tp|tp-strided|hsdp|dlrm[+prefetch][+sync][+launches] DIR [world_size] "
+                 "[steps] [late_rank|-1|rotate] [where] [extra_ms] [group_size] [buckets] [capture] [day]\n");
     return 2;
   }
   return simple(argc, argv);

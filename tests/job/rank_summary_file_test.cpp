@@ -8,6 +8,7 @@
 #include "job_fixture.h"
 #include "report/report.h"
 #include "report/report_json_value.h"
+#include "support/job_simulation.h"
 
 namespace feedscope::report {
 namespace {
@@ -97,6 +98,75 @@ TEST(RankSummaryFile, RoundTripAndTheSameJob) {
   a.erase("name");
   b.erase("name");
   EXPECT_EQ(a, b);
+}
+
+// A DLRM job whose hosts wait for their all-to-alls (tests/support/job_simulation.h): each collective's
+// resumption travels in the summary, and the job of the summaries is the job of the traces. A version
+// 2 summary written before resumptions were kept (ten items a collective) is still read: the rank
+// resumed at the end of each collective that gated it.
+TEST(RankSummaryFile, ResumptionsTravelAndOlderSummariesResumeAtTheEnd) {
+  namespace sim = testing::sim;
+  sim::Spec spec;
+  spec.world_size = 4;
+  spec.steps = 4;
+  spec.layout = sim::Layout::TorchRec;
+  spec.wait = sim::Wait::HostSync;
+  spec.event_latency_ns = 4'000;
+  spec.sync_return_ns = 8'000;
+  spec.clock_offset_ns = {0, 9'000'000, -4'000'000, 1'500'000};
+  spec.lateness = {{3, -1, "load", 3'000'000}};
+  const sim::Job job = sim::simulate(spec);
+  std::vector<std::string> traces, names;
+  for (int r = 0; r < spec.world_size; ++r) {
+    traces.push_back(sim::kinetoTrace(job, r));
+    names.push_back("dlrm_rank" + std::to_string(r));
+  }
+  auto analysed = testing::analyseJobTraces(traces, names);
+  const auto summaries = summariesOf(*analysed);
+  std::size_t resumed = 0;
+  std::vector<job::RankSummary> read, older;
+  for (const auto& s : summaries) {
+    for (const auto& c : s.collectives) resumed += c.resumed.has_value();
+    read.push_back(parseRankSummary(rankSummaryText(s), "rank.fssum"));
+    expectSame(s, read.back());
+    nlohmann::json doc = nlohmann::json::parse(rankSummaryText(s));
+    for (auto& c : doc["collectives"]) c.erase(10);
+    older.push_back(parseRankSummary(doc.dump(), "older.fssum"));
+    ASSERT_EQ(older.back().collectives.size(), s.collectives.size());
+    for (std::size_t i = 0; i < s.collectives.size(); ++i) {
+      const job::Collective& c = older.back().collectives[i];
+      EXPECT_EQ(c.gates_rank, s.collectives[i].gates_rank);
+      if (c.gates_rank) {
+        EXPECT_EQ(c.resumed, (job::Collective::Resumption{c.end_ns, job::Collective::kUnknownNs})) << i;
+      } else {
+        EXPECT_FALSE(c.resumed) << i;
+      }
+    }
+  }
+  EXPECT_GT(resumed, 0u);
+  Report fromSummaries = buildSummaryReport(read, "sums");
+  nlohmann::json a = jobJson(analysed->jobs.at(0)), b = jobJson(fromSummaries.jobs.at(0));
+  a.erase("name");
+  b.erase("name");
+  EXPECT_EQ(a, b);
+  ASSERT_TRUE(analysed->jobs.at(0).straggler);
+  EXPECT_EQ(analysed->jobs.at(0).straggler->rank, 3);
+  // The older summaries still name the straggler.
+  const Report fromOlder = buildSummaryReport(older, "sums");
+  ASSERT_TRUE(fromOlder.jobs.at(0).straggler);
+  EXPECT_EQ(fromOlder.jobs.at(0).straggler->rank, 3);
+  // A resumption before the collective ended, or one of no time, is refused.
+  nlohmann::json bad = nlohmann::json::parse(rankSummaryText(summaries[0]));
+  for (auto& c : bad["collectives"]) {
+    if (!c[10].is_null()) {
+      c[10][0] = c[1].get<std::int64_t>() - 1;
+      break;
+    }
+  }
+  EXPECT_THROW(parseRankSummary(bad.dump(), "bad.fssum"), io::InputError);
+  bad = nlohmann::json::parse(rankSummaryText(summaries[0]));
+  bad["collectives"][0][10] = nlohmann::json::array({"soon", nullptr});
+  EXPECT_THROW(parseRankSummary(bad.dump(), "bad.fssum"), io::InputError);
 }
 
 TEST(RankSummaryFile, MalformedFilesAreRefusedNamingTheFile) {

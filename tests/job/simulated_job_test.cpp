@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -371,6 +372,80 @@ TEST(SimulatedJob, OtherShapesSizesDelaysAndShifts) {
     const sim::Job job = sim::simulate(spec);
     auto analysed = analyse(spec, job);
     expectExact(*analysed, spec, job, {c.straggler, c.cause, c.extra});
+  }
+}
+
+// How ranks wait for their collectives, as PyTorch and NCCL make them (tests/support/job_simulation.h),
+// each with one late rank and clocks tens of milliseconds apart: every figure of the job, and the
+// straggler, its cause and the step without it from the job simulated again with it on time.
+//   - work.wait() is cudaStreamWaitEvent and the host goes on, launching what reads the output after
+//     60 µs of Python, the GPU seeing the event 15 µs after the end (ROCm-like); all-gathers prefetched
+//     a layer ahead, beside the previous layer's kernel;
+//   - the host synchronises after work.wait() (a .item(), a .tolist()), wakes 8 µs after the stream's
+//     work is done and launches what follows 30 µs later;
+//   - torchrec's DLRM: the all-to-all of the pooled embeddings beside the dense bottom MLP, read by a
+//     device copy (the permute) and the interaction; the all-to-all of their gradients read by the TBE
+//     backward beside the last all-reduce: compute beside every collective;
+//   - the same with the host synchronising;
+//   - a trace that kept only the launches (a trace filter's): no synchronisation, no stream wait in
+//     it, nothing showing the ranks waiting for any collective (the fallback of docs/metrics.md).
+TEST(SimulatedJob, EveryWayARankWaitsForItsCollectives) {
+  struct Case {
+    const char* name;
+    sim::Layout layout;
+    bool prefetch;
+    sim::Wait wait;
+    sim::Ns event_latency, sync_return, gap;
+    bool launches_only;
+    int straggler;
+    const char* where;
+    const char* cause;
+    sim::Ns extra;
+  };
+  const std::vector<Case> cases = {
+      {"event wait, launched late", sim::Layout::TensorData, true, sim::Wait::Event, 15'000, 0, 60'000, false, 5, "load",
+       "data_loading", 5'000'000},
+      {"host synchronises, then launches", sim::Layout::TensorData, false, sim::Wait::HostSync, 4'000, 8'000, 30'000, false,
+       2, "compute", "compute", 3'000'000},
+      {"all-to-all read by the next ops", sim::Layout::TorchRec, false, sim::Wait::Event, 4'000, 0, 0, false, 6, "host",
+       "host", 4'000'000},
+      {"all-to-all, the host synchronising", sim::Layout::TorchRec, false, sim::Wait::HostSync, 4'000, 8'000, 20'000,
+       false, 1, "load", "data_loading", 6'000'000},
+      {"launches only in the trace", sim::Layout::TensorData, false, sim::Wait::HostSync, 0, 8'000, 30'000, true, 5, "load",
+       "data_loading", 5'000'000},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    SCOPED_TRACE(c.name);
+    sim::Spec spec = dataParallel();
+    spec.layout = c.layout;
+    spec.prefetch = c.prefetch;
+    spec.wait = c.wait;
+    spec.event_latency_ns = c.event_latency;
+    spec.sync_return_ns = c.sync_return;
+    spec.wait_gap_ns = c.gap;
+    spec.launches_only = c.launches_only;
+    spec.buckets = 3;
+    spec.clock_offset_ns = shifts(spec.world_size, static_cast<sim::Ns>(i) * 5'300'011);
+    spec.lateness = {{c.straggler, -1, c.where, c.extra}};
+    const sim::Job job = sim::simulate(spec);
+    if (c.layout == sim::Layout::TorchRec) {
+      // Compute beside every collective: with every rank on time, a kernel of the rank's own begins
+      // while each runs.
+      for (const auto& rank : sim::simulate(spec.without(-1)).ranks) {
+        for (const auto& op : rank.gpu) {
+          if (op.kind != sim::GpuOp::Kind::Collective) continue;
+          EXPECT_TRUE(std::any_of(rank.gpu.begin(), rank.gpu.end(), [&](const sim::GpuOp& k) {
+            return k.kind == sim::GpuOp::Kind::Compute && k.start > op.start && k.start < op.end;
+          })) << op.operation << " " << op.seq;
+        }
+      }
+    }
+    auto analysed = analyse(spec, job);
+    const JobAnalysis& a = expectExact(*analysed, spec, job, {c.straggler, c.cause, c.extra});
+    ASSERT_TRUE(a.straggler && a.step);
+    EXPECT_EQ(a.straggler->late_steps, static_cast<std::size_t>(spec.steps));
+    EXPECT_EQ(a.step->median_straggler_delay_ns, c.extra);  // every rank steps as much slower, once a step
   }
 }
 

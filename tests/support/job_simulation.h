@@ -12,10 +12,26 @@
 //                 DDP an all-reduce (data-parallel group, NCCL stream 20); HSDP a reduce-scatter in the
 //                 shard group (stream 21) then an all-reduce of its output in the replicate group
 //                 (stream 20). Backward kernels keep running beside the all-reduces.
+// With `prefetch` (FSDP's and TP's forward prefetch), the all-gather of layer l+1 is issued before layer
+// l's kernel, so it runs beside it; layer 0 needs none.
+// TorchRec (DLRM with torchrec's sharded embeddings, every collective in the default group on stream 20):
+//   main thread   after the copy: the embedding lookup (TBE forward), the all-to-all of the pooled
+//                 embeddings (its input the lookup's output), beside it the dense bottom MLP's `layers`
+//                 kernels; the awaitable's wait(), then what reads the all-to-all's output: a device copy
+//                 (the permute of the pooled embeddings), the interaction and top MLP kernels.
+//   autograd      the top MLP's and interaction's backward, the all-to-all of the embeddings' gradients,
+//                 the bottom MLP's backward in `buckets` DDP buckets each all-reduced, then the wait for
+//                 the gradients' all-to-all and the TBE backward (index linearize, sort, backward with its
+//                 fused optimizer) beside the last all-reduce. Every collective has compute beside it.
 // ProcessGroupNCCL makes its NCCL stream wait for the work queued before the call, so a collective
 // kernel starts at max(its launch, its NCCL stream free, the end of the op launched just before it on
-// the same thread); it ends when the last member has started it, plus its transfer. A compute kernel
-// starts at max(its launch, stream 7 free, the collective it waits for).
+// the same thread); it ends when the last member has started it, plus its transfer. A GPU op that
+// reads a collective's output is made to wait for it by work.wait() (`Wait`): cudaStreamWaitEvent on
+// the compute stream, so the op starts at max(its launch, stream 7 free, the collective's end +
+// `event_latency_ns`); with `Wait::HostSync` the host then synchronises (cudaStreamSynchronize, as a
+// loss.item() or a .tolist() of the output does) and returns `sync_return_ns` after the stream's work
+// is done, launching what follows only then. `wait_gap_ns` of host work (Python) lies between the wait
+// and the next launch.
 //
 // Lateness adds time to one rank in one step (or every step): `load` its data loading, `host` its
 // `## forward ##`, `copy` its input copy (then from pageable memory), `compute` its first forward
@@ -42,6 +58,13 @@ enum class Layout {
   TensorData,          // TP groups of `group_size` consecutive ranks (all-gathers in forward), all-reduce over every rank
   TensorDataStrided,   // TP groups as above; the all-reduce in data-parallel groups of the ranks at one TP index
   Hsdp,                // shard groups (all-gathers in forward, reduce-scatter per bucket), replicate groups (all-reduce)
+  TorchRec,            // DLRM: all-to-alls of pooled embeddings and of their gradients, DDP all-reduces, all in group "0"
+};
+
+// How a rank waits for a collective whose output it reads next (ProcessGroupNCCL's Work::wait()).
+enum class Wait {
+  Event,     // cudaStreamWaitEvent on the compute stream: the host goes on
+  HostSync,  // then a host synchronisation on the compute stream: what follows is launched after it returns
 };
 
 struct Lateness {
@@ -68,6 +91,14 @@ struct Spec {
   Ns allreduce_ns = 900'000;  // a bucket's all-reduce once its last member arrived
   Ns allgather_ns = 150'000;
   Ns reduce_scatter_ns = 400'000;
+  Ns alltoall_ns = 1'200'000;  // TorchRec: an all-to-all once its last member arrived
+  Ns permute_ns = 60'000;      // TorchRec: the device copy of the pooled embeddings
+  Ns sort_ns = 40'000;         // TorchRec: each of the TBE backward's index kernels
+  bool prefetch = false;       // all-gathers issued a layer ahead, beside the previous layer's kernel
+  Wait wait = Wait::Event;
+  Ns event_latency_ns = 0;  // from a collective's end to the start of an op waiting on its event
+  Ns sync_return_ns = 0;    // from the end of the work a synchronisation waits for to its return
+  Ns wait_gap_ns = 0;       // host work between work.wait() and the next launch
   // Balanced-job noise: rank r's backward kernels in step s are longer by ((r * 7 + s * 3) % 5) × this.
   Ns jitter_ns = 0;
   std::vector<Lateness> lateness;
@@ -80,6 +111,9 @@ struct Spec {
   // ranks are then known only from which ranks carry it).
   enum class Arguments { OnKernelAndRange, OnRangeOnly, NamesOnly };
   Arguments arguments = Arguments::OnKernelAndRange;
+  // The trace keeps of the CUDA runtime only the calls that launch work (kernels, copies), as trace
+  // filters keep them (HolisticTraceAnalysis's): no synchronisation, no cudaStreamWaitEvent.
+  bool launches_only = false;
 
   static constexpr Ns kCallNs = 3'000;  // each CUDA runtime call
 
@@ -132,7 +166,7 @@ struct Groups {
   explicit Groups(const Spec& spec) {
     world = {"0", "default_pg", {}};
     for (int r = 0; r < spec.world_size; ++r) world.ranks.push_back(r);
-    if (spec.layout == Layout::DataParallel) return;
+    if (spec.layout == Layout::DataParallel || spec.layout == Layout::TorchRec) return;
     const int n = spec.world_size / spec.group_size;
     int name = 1;
     for (int g = 0; g < n; ++g) {
@@ -183,6 +217,7 @@ struct GpuOp {
   Ns start = 0, end = 0;
   std::uint32_t correlation = 0;
   bool pageable = false;
+  std::uint64_t bytes = 0;  // copies
   // Collectives:
   std::string operation;        // AllReduce, AllGather, ReduceScatter
   std::string collective_name;  // allreduce, _allgather_base, _reduce_scatter_base
@@ -242,12 +277,14 @@ inline Job simulate(const Spec& spec) {
   const Ns c = Spec::kCallNs;
   auto rec = [&](int r) -> RankRecord& { return job.ranks[static_cast<std::size_t>(r)]; };
   auto state = [&](int r) -> detail::RankState& { return st[static_cast<std::size_t>(r)]; };
+  auto cursor = [&](int r, int thread) -> Ns& { return thread == 0 ? state(r).main : state(r).autograd; };
   for (int r = 0; r < spec.world_size; ++r) state(r).main = spec.start_ns + spec.extra(r, 0, "before_window");
 
-  // Launches a GPU op from `thread` at its cursor; returns its index.
+  // Launches a GPU op from `thread` at its cursor; returns its index. `waitFor`: the end of the
+  // collective it waits on (0: none), seen by its stream `event_latency_ns` later.
   auto launch = [&](int r, int thread, GpuOp op, Ns duration, Ns waitFor, bool collective) {
     auto& s = state(r);
-    Ns& h = thread == 0 ? s.main : s.autograd;
+    Ns& h = cursor(r, thread);
     const std::uint32_t corr = s.correlation++;
     Ns callStart = h;
     if (collective) {
@@ -259,7 +296,7 @@ inline Job simulate(const Spec& spec) {
     rec(r).host.push_back({thread, "cuda_runtime", copy ? "cudaMemcpyAsync" : "cudaLaunchKernel", callStart, callStart + c, corr, ""});
     h = collective ? h + 3 * c : h + c;
     op.correlation = corr;
-    Ns start = std::max({callStart + c, s.freeOf(op.stream), waitFor});
+    Ns start = std::max({callStart + c, s.freeOf(op.stream), waitFor > 0 ? waitFor + spec.event_latency_ns : 0});
     if (collective) {
       op.ready = std::max(callStart + c, s.last_launched_end);
       start = std::max(start, op.ready);
@@ -299,16 +336,68 @@ inline Job simulate(const Spec& spec) {
     auto [it, added] = s.seq.try_emplace(g.name, 0);
     if (added) {
       // PyTorch's counter runs from the group's creation: the capture's first step is not the first.
-      const int perStep = spec.layout == Layout::DataParallel || &g != groups.innerOf(r)
-                              ? spec.buckets
-                              : spec.layers + (spec.layout == Layout::Hsdp ? spec.buckets : 0);
+      const int gathers = spec.prefetch ? spec.layers - 1 : spec.layers;
+      int perStep = spec.buckets;
+      if (spec.layout == Layout::TorchRec) perStep = spec.buckets + 2;
+      if (spec.layout != Layout::DataParallel && spec.layout != Layout::TorchRec && &g == groups.innerOf(r)) {
+        perStep = gathers + (spec.layout == Layout::Hsdp ? spec.buckets : 0);
+      }
       it->second = static_cast<std::int64_t>(spec.first_step_number) * perStep;
     }
     op.seq = it->second++;
     return op;
   };
+  // One collective on every rank: launched from `thread`, its group per rank, resolved.
+  auto everyRank = [&](int thread, auto groupOf, const char* operation, const char* name, const char* kernel, int stream,
+                       Ns transfer) {
+    std::vector<std::size_t> index;
+    std::vector<const Group*> of;
+    for (int r = 0; r < spec.world_size; ++r) {
+      const Group& g = groupOf(r);
+      index.push_back(launch(r, thread, collective(r, g, operation, name, kernel, stream), 0, 0, true));
+      of.push_back(&g);
+    }
+    resolve(index, of, transfer);
+    return index;
+  };
+  // After the compute stream was made to wait for collectives ending at `end` (x.wait_for): with
+  // Wait::HostSync the host synchronises on that stream; then the host's `wait_gap_ns`.
+  auto thenHost = [&](int r, int thread, Ns end) {
+    auto& x = state(r);
+    Ns& h = cursor(r, thread);
+    if (spec.wait == Wait::HostSync) {
+      const Ns done = std::max(x.freeOf(7), end + spec.event_latency_ns);
+      const Ns back = std::max(h + c, done + spec.sync_return_ns);
+      rec(r).host.push_back({thread, "cuda_runtime", "cudaStreamSynchronize", h, back, x.correlation++, ""});
+      h = back;
+    }
+    h += spec.wait_gap_ns;
+  };
+  // work.wait() on `thread` for the collective `op`: record_param_comms ("wait") around
+  // cudaStreamWaitEvent, the compute stream waiting for its end.
+  auto waitOn = [&](int r, int thread, const GpuOp& op) {
+    auto& x = state(r);
+    Ns& h = cursor(r, thread);
+    rec(r).host.push_back({thread, "cpu_op", "record_param_comms", h, h + 3 * c, 0,
+                           fmt::format(R"("Collective name":"wait","Seq":{})", op.seq)});
+    rec(r).host.push_back({thread, "cuda_runtime", "cudaStreamWaitEvent", h + c, h + 2 * c, x.correlation++, ""});
+    h += 3 * c;
+    x.wait_for = op.end;
+    thenHost(r, thread, op.end);
+  };
+  auto kernel = [](std::string name) {
+    GpuOp k;
+    k.name = std::move(name);
+    return k;
+  };
+  const Group& world = groups.world;
+  auto worldOf = [&](int) -> const Group& { return world; };
+  auto innerOf = [&](int r) -> const Group& { return *groups.innerOf(r); };
+  constexpr const char* kAllGather = "ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)";
+  constexpr const char* kAllReduce = "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)";
+  constexpr const char* kSendRecv = "ncclDevKernel_SendRecv(ncclDevKernelArgsStorage<4096ul>)";
 
-  const bool withInner = spec.layout != Layout::DataParallel;
+  const bool withInner = spec.layout != Layout::DataParallel && spec.layout != Layout::TorchRec;
   for (int s = 0; s < spec.steps; ++s) {
     std::vector<Ns> stepStart(static_cast<std::size_t>(spec.world_size));
     for (int r = 0; r < spec.world_size; ++r) {
@@ -327,32 +416,53 @@ inline Job simulate(const Spec& spec) {
       const Ns copyExtra = spec.extra(r, s, "copy");
       copy.pageable = copyExtra > 0;
       copy.name = copy.pageable ? "Memcpy HtoD (Pageable -> Device)" : "Memcpy HtoD (Pinned -> Device)";
+      copy.bytes = 64u << 20;
       launch(r, 0, copy, spec.copy_ns + copyExtra, 0, false);
       x.wait_for = 0;
     }
-    for (int l = 0; l < spec.layers; ++l) {
+    auto forwardKernel = [&](int r, int l, const std::string& name) {
+      const Ns extra = l == 0 ? spec.extra(r, s, "compute") : 0;
+      launch(r, 0, kernel(name), spec.forward_ns + extra, state(r).wait_for, false);
+    };
+    if (spec.layout == Layout::TorchRec) {
+      // The embedding lookup, the all-to-all of its pooled output beside the bottom MLP, then what reads it.
       for (int r = 0; r < spec.world_size; ++r) {
-        GpuOp k;
-        k.name = fmt::format("void forward_gemm_{}<float>(float const*, float*)", l);
-        const Ns extra = l == 0 ? spec.extra(r, s, "compute") : 0;
-        launch(r, 0, k, spec.forward_ns + extra, state(r).wait_for, false);
+        forwardKernel(r, 0, "void split_embedding_codegen_forward_unweighted_kernel<float>(float const*, float*)");
       }
-      if (!withInner) continue;
-      std::vector<std::size_t> index;
-      std::vector<const Group*> of;
-      for (int r = 0; r < spec.world_size; ++r) {
-        const Group& g = *groups.innerOf(r);
-        index.push_back(launch(r, 0, collective(r, g, "AllGather", "_allgather_base",
-                                                "ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 21),
-                               0, 0, true));
-        of.push_back(&g);
+      const auto pooled = everyRank(0, worldOf, "SendRecv", "all_to_allv", kSendRecv, 20, spec.alltoall_ns);
+      for (int l = 0; l < spec.layers; ++l) {
+        for (int r = 0; r < spec.world_size; ++r) forwardKernel(r, l + 1, fmt::format("void bottom_mlp_gemm_{}<float>(float const*, float*)", l));
       }
-      resolve(index, of, spec.allgather_ns);
       for (int r = 0; r < spec.world_size; ++r) {
-        auto& x = state(r);
-        x.wait_for = rec(r).gpu[index[static_cast<std::size_t>(r)]].end;
-        rec(r).host.push_back({0, "cuda_runtime", "cudaStreamWaitEvent", x.main, x.main + c, x.correlation++, ""});
-        x.main += c;
+        waitOn(r, 0, rec(r).gpu[pooled[static_cast<std::size_t>(r)]]);
+        GpuOp permute;
+        permute.kind = GpuOp::Kind::Copy;
+        permute.name = "Memcpy DtoD (Device -> Device)";
+        permute.bytes = 4u << 20;
+        launch(r, 0, permute, spec.permute_ns, state(r).wait_for, false);
+        state(r).wait_for = 0;
+        launch(r, 0, kernel("void interaction_kernel<float>(float const*, float*)"), spec.forward_ns, 0, false);
+        launch(r, 0, kernel("void top_mlp_gemm<float>(float const*, float*)"), spec.forward_ns, 0, false);
+      }
+    } else if (withInner && spec.prefetch) {
+      // Layer l+1's all-gather issued before layer l's kernel: it runs beside it. Layer 0 needs none.
+      std::vector<std::size_t> gathered;
+      for (int l = 0; l < spec.layers; ++l) {
+        std::vector<std::size_t> next;
+        if (l + 1 < spec.layers) next = everyRank(0, innerOf, "AllGather", "_allgather_base", kAllGather, 21, spec.allgather_ns);
+        for (int r = 0; r < spec.world_size; ++r) {
+          if (l > 0) waitOn(r, 0, rec(r).gpu[gathered[static_cast<std::size_t>(r)]]);
+          forwardKernel(r, l, fmt::format("void forward_gemm_{}<float>(float const*, float*)", l));
+        }
+        gathered = std::move(next);
+      }
+    } else {
+      for (int l = 0; l < spec.layers; ++l) {
+        for (int r = 0; r < spec.world_size; ++r) forwardKernel(r, l, fmt::format("void forward_gemm_{}<float>(float const*, float*)", l));
+        if (!withInner) continue;
+        const auto gathered = everyRank(0, innerOf, "AllGather", "_allgather_base", kAllGather, 21, spec.allgather_ns);
+        // The next layer's kernel waits for the all-gather.
+        for (int r = 0; r < spec.world_size; ++r) waitOn(r, 0, rec(r).gpu[gathered[static_cast<std::size_t>(r)]]);
       }
     }
     std::vector<Ns> backwardStart(static_cast<std::size_t>(spec.world_size));
@@ -361,37 +471,39 @@ inline Job simulate(const Spec& spec) {
       backwardStart[static_cast<std::size_t>(r)] = x.main;
       x.autograd = x.main + c;  // loss.backward() hands the graph to the autograd thread
     }
+    std::vector<std::size_t> gradients;  // TorchRec: the all-to-all of the embeddings' gradients
+    if (spec.layout == Layout::TorchRec) {
+      for (int r = 0; r < spec.world_size; ++r) {
+        launch(r, 1, kernel("void top_mlp_gemm_backward<float>(float const*, float*)"), spec.backward_ns, 0, false);
+        launch(r, 1, kernel("void interaction_backward_kernel<float>(float const*, float*)"), spec.backward_ns, 0, false);
+      }
+      gradients = everyRank(1, worldOf, "SendRecv", "all_to_allv", kSendRecv, 20, spec.alltoall_ns);
+    }
     for (int b = 0; b < spec.buckets; ++b) {
       for (int k = 0; k < spec.kernels_per_bucket; ++k) {
         for (int r = 0; r < spec.world_size; ++r) {
-          GpuOp op;
-          op.name = fmt::format("void backward_gemm_{}<float>(float const*, float*)", k);
           const Ns jitter = ((r * 7 + s * 3) % 5) * spec.jitter_ns;
-          launch(r, 1, op, spec.backward_ns + jitter, state(r).wait_for, false);
+          launch(r, 1, kernel(fmt::format("void backward_gemm_{}<float>(float const*, float*)", k)), spec.backward_ns + jitter,
+                 state(r).wait_for, false);
         }
       }
       if (spec.layout == Layout::Hsdp) {
-        std::vector<std::size_t> index;
-        std::vector<const Group*> of;
-        for (int r = 0; r < spec.world_size; ++r) {
-          const Group& g = *groups.innerOf(r);
-          index.push_back(launch(r, 1, collective(r, g, "ReduceScatter", "_reduce_scatter_base",
-                                                  "ncclDevKernel_ReduceScatter_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 21),
-                                 0, 0, true));
-          of.push_back(&g);
-        }
-        resolve(index, of, spec.reduce_scatter_ns);
+        everyRank(1, innerOf, "ReduceScatter", "_reduce_scatter_base",
+                  "ncclDevKernel_ReduceScatter_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 21, spec.reduce_scatter_ns);
       }
-      std::vector<std::size_t> index;
-      std::vector<const Group*> of;
+      everyRank(1, [&](int r) -> const Group& { return groups.allReduceOf(r); }, "AllReduce", "allreduce", kAllReduce, 20,
+                spec.allreduce_ns);
+    }
+    if (spec.layout == Layout::TorchRec) {
+      // The TBE backward reads the gradients' all-to-all: beside the last all-reduce.
       for (int r = 0; r < spec.world_size; ++r) {
-        const Group& g = groups.allReduceOf(r);
-        index.push_back(launch(r, 1, collective(r, g, "AllReduce", "allreduce",
-                                                "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 20),
-                               0, 0, true));
-        of.push_back(&g);
+        waitOn(r, 1, rec(r).gpu[gradients[static_cast<std::size_t>(r)]]);
+        launch(r, 1, kernel("void linearize_index_kernel<long>(long const*, long*)"), spec.sort_ns, state(r).wait_for, false);
+        state(r).wait_for = 0;
+        launch(r, 1, kernel("void cub::DeviceRadixSortOnesweepKernel<long>(long const*, long*)"), spec.sort_ns, 0, false);
+        launch(r, 1, kernel("void split_embedding_backward_codegen_rowwise_adagrad_kernel<float>(float const*, float*)"),
+               spec.backward_ns, 0, false);
       }
-      resolve(index, of, spec.allreduce_ns);
     }
     for (int r = 0; r < spec.world_size; ++r) {
       auto& x = state(r);
@@ -400,13 +512,12 @@ inline Job simulate(const Spec& spec) {
       // DDP's end of backward: the compute stream waits for the gradient collectives.
       rec(r).host.push_back({0, "cuda_runtime", "cudaStreamWaitEvent", x.main, x.main + c, x.correlation++, ""});
       x.main += c;
-      Ns gradients = 0;
-      for (int stream : {20, 21}) gradients = std::max(gradients, x.freeOf(stream));
-      GpuOp opt;
-      opt.name = "void optimizer_step<float>(float*, float const*)";
-      launch(r, 0, opt, spec.optimizer_ns, gradients, false);
+      Ns gradientsDone = 0;
+      for (int stream : {20, 21}) gradientsDone = std::max(gradientsDone, x.freeOf(stream));
+      thenHost(r, 0, gradientsDone);
+      launch(r, 0, kernel("void optimizer_step<float>(float*, float const*)"), spec.optimizer_ns, gradientsDone, false);
       const Ns syncStart = x.main;
-      const Ns end = std::max(syncStart + c, x.freeOf(7));
+      const Ns end = std::max(syncStart + c, x.freeOf(7) + spec.sync_return_ns);
       rec(r).host.push_back({0, "cuda_runtime", "cudaStreamSynchronize", syncStart, end, x.correlation++, ""});
       x.main = end;
       rec(r).steps.push_back({spec.first_step_number + s, stepStart[static_cast<std::size_t>(r)], end});
@@ -448,9 +559,13 @@ inline std::string kinetoTrace(const Job& job, int rank) {
   }
   std::size_t nextCollective = 0;
   for (const auto& h : rec.host) {
+    if (spec.launches_only && h.cat == "cuda_runtime" && h.name != "cudaLaunchKernel" && h.name != "cudaMemcpyAsync") continue;
     const int tid = h.thread == 0 ? pid : 2000 + rank;
     std::string args = h.correlation != 0 ? fmt::format(R"("correlation":{})", h.correlation) : std::string();
-    if (h.name == "record_param_comms") args = detail::groupArgs(spec, *collectives[nextCollective++], rank);
+    if (h.name == "record_param_comms") {
+      // A wait's range carries its own arguments; a launch's, its collective's.
+      args = h.args.empty() ? detail::groupArgs(spec, *collectives[nextCollective++], rank) : h.args;
+    }
     events.emplace_back(h.start, fmt::format(R"({{"ph":"X","cat":"{}","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},"args":{{{}}}}})",
                                              h.cat, h.name, pid, tid, micros(h.start + offset), micros(h.end - h.start), args));
   }
@@ -463,7 +578,7 @@ inline std::string kinetoTrace(const Job& job, int rank) {
     events.emplace_back(op.start, fmt::format(
         R"({{"ph":"X","cat":"{}","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},"args":{{"device":{},"stream":{},"correlation":{},"bytes":{}{}}}}})",
         copy ? "gpu_memcpy" : "kernel", op.name, device, op.stream, micros(op.start + offset), micros(op.end - op.start), device,
-        op.stream, op.correlation, copy ? (64u << 20) : 0u, more));
+        op.stream, op.correlation, copy ? op.bytes : 0u, more));
   }
   std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::string body;
