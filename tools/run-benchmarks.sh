@@ -16,3 +16,5 @@ echo "### Kineto import + analysis against Python's json.load"
 python3 tools/compare_with_python.py build-release/app/feedscope/feedscope tests/data/kineto/ns_resolution_rank0.json.gz 7
 echo "### Streaming import of large traces (tools/bench-import.sh)"
 tools/bench-import.sh
+echo "### Opening in the GUI against feedscope report (tools/bench-open.sh)"
+tools/bench-open.sh

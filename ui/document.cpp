@@ -117,6 +117,9 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
     doc->files = base->files;
     doc->runs = base->runs;
     doc->analyses = base->analyses;
+    doc->unread = base->unread;
+    doc->unread_earlier = base->unread.size();
+    doc->input = base->input;
   }
   // Read and analyse the files on every core the process may use, each on one thread when there are
   // several (io/read_threads.h); then take them in file order.
@@ -143,7 +146,7 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
         std::rethrow_exception(file.error);
       } catch (const io::Failure& e) {
         if (!firstError) firstError = file.error;
-        doc->skipped.push_back(e.what());
+        doc->unread.push_back(io::unreadFile(files[f], e.what()));
         continue;
       }  // anything else (a cancel, no memory) ends the load, as it did on one thread
     }
@@ -177,8 +180,8 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
       analyses.push_back(&doc->analyses[i]);
       strings.push_back(&doc->strings(i));
     }
-    const std::string input = !folder.empty() ? folder : doc->files.empty() ? "" : doc->files.front();
-    doc->jobs = report::findAndAnalyzeJobs(runs, analyses, strings, input);
+    if (doc->input.empty()) doc->input = !folder.empty() ? folder : doc->files.empty() ? "" : doc->files.front();
+    doc->jobs = report::findAndAnalyzeJobs(runs, analyses, strings, doc->input, doc->unread);
     doc->job_view = view::buildJobView(doc->jobs, doc->runs.size());
   }
   std::vector<view::RunInput> inputs;

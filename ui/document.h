@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/run_analysis.h"
+#include "io/trace_folder.h"
 #include "trace/session.h"
 #include "job/job_analysis.h"
 #include "view/compare_table.h"
@@ -37,9 +38,13 @@ struct Document {
   // The A/B comparison of the runs that are not ranks of a job (compare_runs[i]: its run index).
   view::CompareTable compare;
   std::vector<std::size_t> compare_runs;
-  // Files of the same load that could not be opened, each as the core's one-line error: the others
-  // are shown and these reported.
-  std::vector<std::string> skipped;
+  // Files that could not be opened, each with the core's one-line error: the others are shown, these
+  // reported, and a job's rank among them noted as missing (as `feedscope report` notes it).
+  std::vector<io::UnreadFile> unread;
+  std::size_t unread_earlier = 0;  // unread[0, unread_earlier): of the document this one added files to
+  // What `feedscope report` would be given for the same files: the folder opened, else the first file
+  // (docs/gui.md, "Export").
+  std::string input;
 
   const trace::Run& run(std::size_t i) const { return sessions[runs[i].session]->runs[runs[i].run]; }
   const trace::StringTable& strings(std::size_t i) const { return sessions[runs[i].session]->strings; }
@@ -54,7 +59,7 @@ struct LoadCancelled {};
 
 // Opens `files` (sessions or Kineto traces, recognised by content; a folder as the trace files in it) and adds their runs after those of
 // `base` (which may be null), analyses the new runs and builds the timeline. A bad file among good
-// ones is left out and its error kept in Document::skipped; when no file opens, throws io::InputError
+// ones is left out and its error kept in Document::unread; when no file opens, throws io::InputError
 // with the core's one-line message of the first; LoadCancelled when cancelled.
 std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
                                        const std::shared_ptr<const Document>& base,

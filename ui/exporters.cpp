@@ -21,15 +21,32 @@ void withSession(const Document& doc, Fn&& fn) {
 }  // namespace
 
 report::Report reportOf(const Document& doc) {
-  report::Report report;
-  for (std::size_t i = 0; i < doc.files.size(); ++i) report.input += (i > 0 ? ", " : "") + doc.files[i];
+  std::vector<const trace::Run*> runs;
+  std::vector<const trace::StringTable*> strings;
   for (std::size_t i = 0; i < doc.runs.size(); ++i) {
-    report.runs.push_back(&doc.run(i));
-    report.run_strings.push_back(&doc.strings(i));
+    runs.push_back(&doc.run(i));
+    strings.push_back(&doc.strings(i));
   }
-  report.analyses = doc.analyses;
-  report::compareAgainst(report, 0);  // the same table as the compare view: every run against the first
+  // The report `feedscope report` makes of the same input (report::assembleReport): its jobs, the
+  // files not read, every run that is no rank of the first run's job compared with the first.
+  report::Report report = report::assembleReport(doc.input, std::move(runs), std::move(strings), doc.analyses, doc.unread);
+  report::compareAgainst(report, 0);
   return report;
+}
+
+QStringList exportedNames(const Document& doc) {
+  QStringList names;
+  std::vector<const job::JobAnalysis*> jobOfRun(doc.runs.size(), nullptr);
+  for (const auto& j : doc.jobs) {
+    for (const auto& r : j.ranks) {
+      if (r.run < jobOfRun.size()) jobOfRun[r.run] = &j;
+    }
+  }
+  for (std::size_t i = 0; i < doc.runs.size(); ++i) {
+    const QString name = QString::fromStdString(jobOfRun[i] ? jobOfRun[i]->name : doc.analyses[i].run_name);
+    if (!names.contains(name)) names << name;
+  }
+  return names;
 }
 
 const std::vector<ExportFormat>& exportFormats() {

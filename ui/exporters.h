@@ -2,6 +2,8 @@
 // (the HTML report, once report::renderHtmlReport exists) is one more entry in exportFormats().
 #pragma once
 
+#include <QStringList>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,7 +24,12 @@ struct ExportFormat {
 const std::vector<ExportFormat>& exportFormats();
 const ExportFormat* findExportFormat(const std::string& id);
 
-// The report of the opened runs: each analysed, every run after the first compared to the first.
+// The report of the opened runs, as `feedscope report` makes it of the same input (its jobs, the files
+// not read, every run that is no rank of the first run's job compared with the first).
 report::Report reportOf(const Document& doc);
+
+// What an export of the document is about, for its proposed file name: each job once by its name
+// (not its ranks), then the runs that are no rank of a job, in the document's order.
+QStringList exportedNames(const Document& doc);
 
 }  // namespace feedscope::ui

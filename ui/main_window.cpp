@@ -255,11 +255,12 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
             endLoad();
             for (const QString& f : files) RecentFiles::add(f);
             updateRecentMenu();
-            const std::vector<std::string> skipped = doc->skipped;
+            const std::vector<io::UnreadFile> unread(
+                doc->unread.begin() + static_cast<std::ptrdiff_t>(doc->unread_earlier), doc->unread.end());
             showDocument(std::move(doc));
-            if (!skipped.empty()) {
+            if (!unread.empty()) {
               QStringList lines;
-              for (const auto& e : skipped) lines << QString::fromStdString(e);
+              for (const auto& u : unread) lines << QString::fromStdString(u.path + ": " + u.error);
               showError(tr("Some files were not opened"), lines.join('\n'));
             }
             emit documentLoaded();
@@ -730,11 +731,9 @@ QString MainWindow::exportRange(const QString& formatId, view::TimeRange range, 
 
 void MainWindow::chooseRangeExport(view::TimeRange range, const QString& formatId) {
   if (!doc_) return;
-  QStringList runNames;
-  for (const auto& a : doc_->analyses) runNames << QString::fromStdString(a.run_name);
   const QString firstFile = doc_->files.empty() ? QString() : QString::fromStdString(doc_->files.front());
   QSettings settings;
-  QString base = proposedExportPath(settings.value("lastExportDir").toString(), firstFile, runNames,
+  QString base = proposedExportPath(settings.value("lastExportDir").toString(), firstFile, exportedNames(*doc_),
                                     exportSuffixOf(formatId));
   // The file name says it is a part: "<runs>-range.<suffix>".
   QFileInfo info(base);
@@ -768,11 +767,9 @@ void MainWindow::chooseExport() {
   QString filter = settings.value("lastExportFilter", filters.front()).toString();
   QString filterId = ids.value(std::max<qsizetype>(0, filters.indexOf(filter)));
   // The proposed name carries the filter's extension, so that a run name with a dot is not read as one.
-  QStringList runNames;
-  for (const auto& a : doc_->analyses) runNames << QString::fromStdString(a.run_name);
   const QString firstFile = doc_->files.empty() ? QString() : QString::fromStdString(doc_->files.front());
-  QString base =
-      proposedExportPath(settings.value("lastExportDir").toString(), firstFile, runNames, exportSuffixOf(filterId));
+  QString base = proposedExportPath(settings.value("lastExportDir").toString(), firstFile, exportedNames(*doc_),
+                                    exportSuffixOf(filterId));
   QString path = QFileDialog::getSaveFileName(this, tr("Export"), base, filters.join(";;"), &filter);
   if (path.isEmpty()) return;
   // The typed extension decides the format; the selected filter only breaks ties (two CSVs, two JSONs).

@@ -53,7 +53,7 @@ void readWorkers(const trace::Run& run, InputPipeline& p) {
       if (iv.kind[i] != IntervalKind::LoaderWork) continue;
       lanes.insert({t.pid, t.tid});
       wall.push_back(iv.end_ns[i] - iv.start_ns[i]);
-      const std::string_view args = run.arguments.get(iv.arguments[i]);
+      const std::string args = run.arguments.get(iv.arguments[i]);
       if (auto c = trace::argumentInteger(args, "cpu_ns"); c && *c >= 0) cpu.push_back(*c);
       if (auto type = trace::argumentString(args, "batch type")) ++types[*type];
     }

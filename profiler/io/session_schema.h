@@ -53,7 +53,7 @@ struct ArgumentTextsRow {
   std::size_t first = 0;  // not stored: chunk * kIntervalsPerChunk
 };
 struct StoredArgumentTexts {
-  std::vector<std::uint64_t> ends;  // where each text ends in the run's whole text (RunArguments::ends)
+  std::vector<std::uint64_t> ends;  // where each text ends in the run's whole text (RunArguments::texts)
   std::string text;                 // the slice's texts, one after another
 };
 

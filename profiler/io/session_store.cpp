@@ -29,13 +29,13 @@ namespace schema = session_schema;
 // A run's argument texts, kIntervalsPerChunk texts a row.
 void writeArgumentTexts(SessionTableWriter<schema::ArgumentTextsRow, schema::StoredArgumentTexts>& out,
                         std::int64_t runId, const trace::RunArguments& arguments) {
-  const auto& ends = arguments.ends();
-  for (std::size_t first = 0, chunk = 0; first < ends.size(); first += kIntervalsPerChunk, ++chunk) {
-    const std::size_t n = std::min(kIntervalsPerChunk, ends.size() - first);
-    const std::uint64_t begin = first == 0 ? 0 : ends[first - 1];
-    schema::StoredArgumentTexts slice{{ends.begin() + static_cast<std::ptrdiff_t>(first),
-                                       ends.begin() + static_cast<std::ptrdiff_t>(first + n)},
-                                      arguments.text().substr(begin, ends[first + n - 1] - begin)};
+  // The texts are held packed (trace/arguments.h): each chunk is joined back as it is written.
+  std::uint64_t begin = 0;
+  for (std::size_t first = 0, chunk = 0; first < arguments.count(); first += kIntervalsPerChunk, ++chunk) {
+    const std::size_t n = std::min(kIntervalsPerChunk, arguments.count() - first);
+    schema::StoredArgumentTexts slice;
+    slice.text = arguments.texts(first, n, begin, slice.ends);
+    begin = slice.ends.back();
     out.write({runId, static_cast<std::int64_t>(chunk), static_cast<std::int64_t>(n), first}, slice);
   }
 }
@@ -227,6 +227,7 @@ trace::Session readSession(const SqliteDb& db, const std::string& what) {
     return session.runs[it->second];
   };
   readArgumentTexts(db, session, runIndex, what);
+  for (auto& run : session.runs) run.arguments.shrinkToFit();
   SessionTableReader(db, schema::devicesTable(), "ORDER BY run_id, device", what)
       .forEachRow([&](const schema::OfRun& row, trace::DeviceInfo& device) {
         runFor(row.run_id).devices.push_back(std::move(device));

@@ -53,6 +53,12 @@ std::vector<std::string> traceFilesIn(const std::string& folder) {
   return files;
 }
 
+UnreadFile unreadFile(const std::string& path, const std::string& what) {
+  std::string why = what;
+  if (why.rfind(path + ": ", 0) == 0) why.erase(0, path.size() + 2);
+  return {path, why};
+}
+
 FolderFiles openTraceFolderFiles(const std::string& folder, std::size_t workers, KeptArguments kept) {
   const std::vector<std::string> files = traceFilesIn(folder);
   if (files.empty()) {
@@ -89,9 +95,7 @@ FolderFiles openTraceFolderFiles(const std::string& folder, std::size_t workers,
     } catch (const InputError& e) {
       // A file that is not a trace, or one cut short: the others are still the job.
       if (!first) first = std::make_exception_ptr(InputError(folder + ": " + e.what()));
-      std::string why = e.what();
-      if (why.rfind(files[i] + ": ", 0) == 0) why.erase(0, files[i].size() + 2);
-      out.unread.push_back({files[i], why});
+      out.unread.push_back(unreadFile(files[i], e.what()));
     }  // anything else (no memory, a bug) ends the read
   }
   if (out.sessions.empty()) std::rethrow_exception(first);

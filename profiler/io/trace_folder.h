@@ -23,6 +23,8 @@ struct UnreadFile {
   std::string path;
   std::string error;
 };
+// `path` with its error `what` (a one-line message that may begin with the path, as InputError's do).
+UnreadFile unreadFile(const std::string& path, const std::string& what);
 
 struct FolderFiles {
   std::vector<trace::Session> sessions;  // the files read, in file-name order

@@ -141,8 +141,8 @@ RankCollectives findCollectives(const trace::Run& run, const trace::StringTable&
       const std::string_view name = strings.get(iv.name[i]);
       if (op.kernel && isCollectiveKernelName(name)) {
         trace::ArgumentsId arguments = iv.argumentsAt(i);
-        const std::string_view own = run.arguments.get(arguments);
-        if (own.find(kGroupKey) == std::string_view::npos) arguments = launching.of(iv.correlation[i]);
+        const std::string own = run.arguments.get(arguments);
+        if (own.find(kGroupKey) == std::string::npos) arguments = launching.of(iv.correlation[i]);
         Collective c = collectiveOf(iv.start_ns[i], iv.end_ns[i], name,
                                     arguments == 0 ? own : run.arguments.get(arguments), fromArguments);
         c.stream = track.stream;

@@ -28,11 +28,11 @@ std::string folderName(const std::string& path) {
 
 // A file that could not be read, in the notes of each job its rank (from its name) is missing from:
 // read without it, the rank is missing as a rank absent is.
-void noteUnreadRanks(Report& report, const std::vector<io::UnreadFile>& unread) {
+void noteUnreadRanks(std::vector<job::JobAnalysis>& jobs, const std::vector<io::UnreadFile>& unread) {
   for (const io::UnreadFile& u : unread) {
     const std::string file = std::filesystem::path(u.path).filename().string();
     const std::optional<int> rank = job::rankFromName(file);
-    for (job::JobAnalysis& j : report.jobs) {
+    for (job::JobAnalysis& j : jobs) {
       const bool present = rank && std::any_of(j.ranks.begin(), j.ranks.end(), [&](const job::RankFigures& r) { return r.rank == *rank; });
       if (present || (rank && j.world_size && *rank >= *j.world_size)) continue;
       j.notes.push_back(trace::validUtf8(
@@ -61,12 +61,13 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
       report.runs.push_back(run);
     }
   }
+  std::vector<analysis::RunAnalysis> analyses;
+  std::vector<const trace::StringTable*> strings;
   for (const trace::Run* run : report.runs) {
-    report.analyses.push_back(analysis::analyzeRun(*run, session.strings, options));
-    report.run_strings.push_back(&session.strings);
+    analyses.push_back(analysis::analyzeRun(*run, session.strings, options));
+    strings.push_back(&session.strings);
   }
-  analyzeJobs(report);
-  return report;
+  return assembleReport(input, std::move(report.runs), std::move(strings), std::move(analyses));
 }
 
 Report buildFolderReport(const io::FolderFiles& files, const std::string& input, const analysis::AnalysisOptions& options,
@@ -98,10 +99,8 @@ Report buildFolderReport(const io::FolderFiles& files, const std::string& input,
   for (const auto& e : errors) {
     if (e) std::rethrow_exception(e);
   }
-  for (const io::UnreadFile& u : files.unread) report.unread.push_back(trace::validUtf8(u.path + ": " + u.error));
-  analyzeJobs(report);
-  noteUnreadRanks(report, files.unread);
-  return report;
+  return assembleReport(input, std::move(report.runs), std::move(report.run_strings), std::move(report.analyses),
+                        files.unread);
 }
 
 Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::string& input,
@@ -147,14 +146,15 @@ Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::st
     report.jobs.push_back(std::move(j));
   }
   for (const io::UnreadFile& u : unread) report.unread.push_back(trace::validUtf8(u.path + ": " + u.error));
-  noteUnreadRanks(report, unread);
+  noteUnreadRanks(report.jobs, unread);
   return report;
 }
 
 std::vector<job::JobAnalysis> findAndAnalyzeJobs(const std::vector<const trace::Run*>& runs,
                                                  const std::vector<const analysis::RunAnalysis*>& analyses,
                                                  const std::vector<const trace::StringTable*>& strings,
-                                                 const std::string& input) {
+                                                 const std::string& input,
+                                                 const std::vector<io::UnreadFile>& unread) {
   std::vector<job::JobAnalysis> jobs;
   const auto groups = job::findJobs(runs, strings);
   std::vector<std::string> runNames;
@@ -166,7 +166,23 @@ std::vector<job::JobAnalysis> findAndAnalyzeJobs(const std::vector<const trace::
   for (std::size_t k = 0; k < groups.size(); ++k) {
     jobs.push_back(job::analyzeJob(groups[k], runs, analyses, strings, trace::validUtf8(names[k])));
   }
+  noteUnreadRanks(jobs, unread);
   return jobs;
+}
+
+Report assembleReport(const std::string& input, std::vector<const trace::Run*> runs,
+                      std::vector<const trace::StringTable*> strings, std::vector<analysis::RunAnalysis> analyses,
+                      const std::vector<io::UnreadFile>& unread) {
+  Report report;
+  report.input = trace::validUtf8(input);  // a path from the command line or a dialog: any bytes
+  report.runs = std::move(runs);
+  report.run_strings = std::move(strings);
+  report.analyses = std::move(analyses);
+  for (const io::UnreadFile& u : unread) report.unread.push_back(trace::validUtf8(u.path + ": " + u.error));
+  std::vector<const analysis::RunAnalysis*> pointers;
+  for (const auto& a : report.analyses) pointers.push_back(&a);
+  report.jobs = findAndAnalyzeJobs(report.runs, pointers, report.run_strings, report.input, unread);
+  return report;
 }
 
 void analyzeJobs(Report& report) {

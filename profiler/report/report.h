@@ -53,14 +53,25 @@ Report buildFolderReport(const io::FolderFiles& files, const std::string& input,
 Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::string& input,
                           const std::vector<io::UnreadFile>& unread = {});
 
+// The report of runs already read and analysed (`analyses[i]` of `runs[i]`, whose names `strings[i]`
+// holds): their jobs found and analysed, the files of the input that could not be read said and noted
+// in the jobs they are missing from. What buildReport and buildFolderReport return and what the GUI
+// exports (ui/exporters.cpp): one report for the same input, whoever read it. Compare with
+// compareAgainst afterwards.
+Report assembleReport(const std::string& input, std::vector<const trace::Run*> runs,
+                      std::vector<const trace::StringTable*> strings, std::vector<analysis::RunAnalysis> analyses,
+                      const std::vector<io::UnreadFile>& unread = {});
+
 // Finds the jobs among the report's runs and analyses them (buildReport does; after a change of runs).
 void analyzeJobs(Report& report);
 // The jobs among `runs` (`analyses[i]`, `strings[i]` of runs[i]), named as the report names them;
 // `input` names a job that is a whole input (a folder of rank traces). For the GUI as for reports.
+// `unread`: files of the input not read, noted in each job whose rank they would have been.
 std::vector<job::JobAnalysis> findAndAnalyzeJobs(const std::vector<const trace::Run*>& runs,
                                                  const std::vector<const analysis::RunAnalysis*>& analyses,
                                                  const std::vector<const trace::StringTable*>& strings,
-                                                 const std::string& input);
+                                                 const std::string& input,
+                                                 const std::vector<io::UnreadFile>& unread = {});
 
 // Adds the runs, analyses and jobs of `other` (a --compare file) after this report's; `strings` holds
 // the names of its runs.

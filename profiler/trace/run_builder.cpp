@@ -101,6 +101,7 @@ Run RunBuilder::finish() {
   sortTracksForDisplay(run_.tracks);
   std::sort(run_.devices.begin(), run_.devices.end(),
             [](const DeviceInfo& a, const DeviceInfo& b) { return a.id < b.id; });
+  run_.arguments.shrinkToFit();
   index_.clear();
   return std::move(run_);
 }

@@ -67,7 +67,7 @@ std::vector<std::string> checkKnownWork(const trace::Run& run, const trace::Stri
         strings.get(got.name).find(want.name_contains) == std::string_view::npos) {
       problems.push_back(fmt::format("{}: named \"{}\"", which, strings.get(got.name)));
     }
-    if (const std::string_view text = run.arguments.get(got.arguments);
+    if (const std::string text = run.arguments.get(got.arguments);
         !want.arguments_contain.empty() && text.find(want.arguments_contain) == std::string_view::npos) {
       problems.push_back(fmt::format("{}: its launch configuration {} does not say {}", which,
                                      text.empty() ? std::string("is missing, it") : "(" + std::string(text) + ")",

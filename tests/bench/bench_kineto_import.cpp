@@ -40,17 +40,20 @@ void BM_ImportKeptArguments(benchmark::State& state) {
   using feedscope::io::KeptArguments;
   const KeptArguments kept = static_cast<KeptArguments>(state.range(0));
   const std::string path = tracePath();
-  std::size_t argumentBytes = 0, columnBytes = 0, intervals = 0;
+  std::size_t argumentBytes = 0, textBytes = 0, columnBytes = 0, intervals = 0;
   for (auto _ : state) {
     feedscope::trace::Session session;
     auto& run = feedscope::io::importKinetoFile(path, session, {}, {}, kept);
     argumentBytes = run.arguments.memoryBytes();
+    textBytes = run.arguments.textBytes();
     columnBytes = 0;
     for (const auto& t : run.tracks) columnBytes += t.intervals.memoryBytes();
     intervals = run.intervalCount();
     benchmark::DoNotOptimize(intervals);
   }
+  // What the texts take held (packed, trace/arguments.h) and what they are as text.
   state.counters["argument_MB"] = static_cast<double>(argumentBytes) / 1e6;
+  state.counters["argument_text_MB"] = static_cast<double>(textBytes) / 1e6;
   state.counters["intervals"] = static_cast<double>(intervals);
   state.counters["column_bytes_per_interval"] = static_cast<double>(columnBytes) / static_cast<double>(intervals);
   state.SetLabel(kept == KeptArguments::None ? "none" : kept == KeptArguments::Collectives ? "collectives" : "all");

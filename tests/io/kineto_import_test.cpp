@@ -420,7 +420,7 @@ TEST(KinetoArguments, ARealNcclKernelKeepsItsCollectiveArguments) {
       if (t.intervals.kind[i] != IntervalKind::Kernel || !trace::isCollectiveKernelName(s.strings.get(t.intervals.name[i])))
         continue;
       ++collectiveKernels;
-      const std::string_view args = run.arguments.get(t.intervals.argumentsAt(i));
+      const std::string args = run.arguments.get(t.intervals.argumentsAt(i));
       // An independent look at the text: the key as the trace spells it.
       if (args.find("\"Collective name\"") != std::string_view::npos) ++withName;
     }

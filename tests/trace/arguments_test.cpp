@@ -25,7 +25,11 @@ TEST(RunArguments, TakesBackOnlyStoredTextsThatAddUp) {
   RunArguments a;
   a.add("{\"a\": 1}");  // 8 bytes
   RunArguments b;
-  EXPECT_TRUE(b.appendStored(a.text(), a.ends()));
+  std::vector<std::uint64_t> ends;
+  const std::string text = a.texts(0, a.count(), 0, ends);
+  EXPECT_EQ(text, "{\"a\": 1}");
+  EXPECT_EQ(ends, (std::vector<std::uint64_t>{8}));
+  EXPECT_TRUE(b.appendStored(text, ends));
   EXPECT_EQ(b, a);
   EXPECT_TRUE(b.appendStored("{\"b\":2}", {15}));
   EXPECT_EQ(b.get(2), "{\"b\":2}");
@@ -35,6 +39,72 @@ TEST(RunArguments, TakesBackOnlyStoredTextsThatAddUp) {
   EXPECT_FALSE(c.appendStored("{}{}", {2, 2, 4}));      // not increasing
   EXPECT_FALSE(c.appendStored("{}", {}));               // text without an end
   EXPECT_TRUE(c.empty());
+}
+
+// Texts come back byte for byte whatever they hold: spacing, escapes, nesting, numbers of every
+// form, and texts that are not JSON at all (kept whole).
+TEST(RunArguments, EveryTextComesBackByteForByte) {
+  const std::vector<std::string> texts = {
+      R"j({"device": 0, "stream": 7, "correlation": 1000, "bytes": 12582912, "memory bandwidth (GB/s)": 5.1})j",
+      R"j({"device":0,"stream":7})j",
+      "{\n  \"grid\" : [ 8 , 1,1 ],\t\"block\": [256, 1, 1]\r\n}",
+      R"j({"Input Dims": [[64, 3, 224, 224], [], [1]], "Input type": ["float", "", "Scalar"], "x": null, "y": true})j",
+      R"j({"name": "a \"quoted\" : value, with [brackets]", "k\"ey": "v\\"})j",
+      R"j({"e": -1.5e-07, "f": 1E+300, "g": -0})j",
+      R"j({"unicode": "µs → é", "esc": "\u0001"})j",
+      R"j({"unterminated": "abc)j",
+      "not json at all",
+      std::string("{\"mark\": 1\x01}"),
+      R"j({})j",
+      R"j([1, 2, "three"])j",
+  };
+  RunArguments a;
+  std::vector<ArgumentsId> ids;
+  for (const auto& t : texts) ids.push_back(a.add(t));
+  for (std::size_t k = 0; k < texts.size(); ++k) EXPECT_EQ(a.get(ids[k]), texts[k]) << k;
+  std::uint64_t bytes = 0;
+  for (const auto& t : texts) bytes += t.size();
+  EXPECT_EQ(a.textBytes(), bytes);
+}
+
+// A skeleton repeated: each text costs its values and a byte or two, not its keys again.
+TEST(RunArguments, TextsPastAMegabyteAndTextsLongerThanABlockComeBack) {
+  // Blocks of 1 MiB (arguments.cpp): 40,000 texts of ~60 bytes fill several, and a 3 MiB text needs
+  // one of its own; every text keeps its id and bytes across the boundaries.
+  RunArguments a;
+  std::vector<std::string> texts;
+  for (int k = 0; k < 40000; ++k) {
+    texts.push_back("{\"correlation\": " + std::to_string(k * 7919) + ", \"name\": \"kernel_" + std::to_string(k) + "\"}");
+    if (k == 20000) texts.push_back("{\"big\": \"" + std::string(3u << 20, 'x') + "\"}");
+  }
+  std::vector<ArgumentsId> ids;
+  for (const auto& t : texts) ids.push_back(a.add(t));
+  a.shrinkToFit();
+  for (std::size_t k = 0; k < texts.size(); ++k) ASSERT_EQ(a.get(ids[k]), texts[k]) << k;
+  std::uint64_t bytes = 0;
+  for (const auto& t : texts) bytes += t.size();
+  EXPECT_EQ(a.textBytes(), bytes);
+  // The big text is held whole-ish (one value), the rest packed: well under the texts' own bytes
+  // plus the big one.
+  EXPECT_LT(a.memoryBytes(), (3u << 20) + 2u * 1024 * 1024);
+}
+
+TEST(RunArguments, ARepeatedSkeletonIsHeldOnce) {
+  RunArguments a;
+  std::uint64_t textBytes = 0;
+  for (int k = 0; k < 10'000; ++k) {
+    const std::string t = R"j({"device": 0, "context": 1, "stream": 7, "correlation": )j" + std::to_string(100'000 + k) +
+                          R"j(, "registers per thread": 32, "shared memory": 0, "grid": [)j" + std::to_string(k % 97) +
+                          R"j(, 1, 1], "block": [256, 1, 1]})j";
+    textBytes += t.size();
+    ASSERT_EQ(a.get(a.add(t)), t);
+  }
+  EXPECT_EQ(a.textBytes(), textBytes);
+  a.shrinkToFit();
+  // Values: 0, 1, 7, 6 digits, 32, 0, at most 2 digits, 1, 1, 256, 1, 1 with a length byte each,
+  // and the skeleton's id: at most 27 + 12 + 1 = 40 bytes a text, against about 190.
+  EXPECT_LT(a.memoryBytes(), 10'000u * (40 + 8) + 4096);
+  EXPECT_LT(a.memoryBytes() * 3, textBytes);
 }
 
 TEST(IntervalColumns, TheArgumentsColumnBeginsWithTheFirstIntervalThatHasArguments) {

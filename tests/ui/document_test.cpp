@@ -73,8 +73,8 @@ TEST(Document, AFolderIsReadOnEveryCoreAndTakenInFileOrder) {
     EXPECT_EQ(doc->run(i).name, names[i]);
     EXPECT_EQ(doc->analyses[i].run_name, names[i]);
   }
-  ASSERT_EQ(doc->skipped.size(), 1u);
-  EXPECT_NE(doc->skipped[0].find("rank2b.json"), std::string::npos) << doc->skipped[0];
+  ASSERT_EQ(doc->unread.size(), 1u);
+  EXPECT_NE(doc->unread[0].path.find("rank2b.json"), std::string::npos) << doc->unread[0].path;
   for (int r = 0; r < 5; ++r) {
     trace::Session alone;
     io::importKinetoFile((folder / ("rank" + std::to_string(r) + ".json")).string(), alone);
@@ -135,8 +135,8 @@ TEST(Document, AGoodFileOpensBesideABadOneWhichIsReported) {
   ASSERT_TRUE(doc);
   EXPECT_EQ(doc->runs.size(), 1u);
   ASSERT_TRUE(doc->timeline);
-  ASSERT_EQ(doc->skipped.size(), 1u);
-  EXPECT_NE(doc->skipped[0].find("empty.json"), std::string::npos) << doc->skipped[0];
+  ASSERT_EQ(doc->unread.size(), 1u);
+  EXPECT_NE(doc->unread[0].path.find("empty.json"), std::string::npos) << doc->unread[0].path;
   EXPECT_EQ(doc->files.size(), 1u);  // only what opened
 }
 

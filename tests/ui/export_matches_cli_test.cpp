@@ -1,0 +1,104 @@
+// The GUI's File ▸ Export writes what `feedscope report` writes for the same input (issue 34, item 1;
+// docs/gui.md "Export"): byte for byte, for a folder of ranks (the job, its straggler, a rank that
+// could not be read), for one trace, and for two traces opened together (`report A --compare B`).
+// The CLI is the binary built here; the GUI is the real main window, export by export.
+#include <gtest/gtest.h>
+
+#include <QSignalSpy>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "support/cli_run.h"
+#include "support/job_generator.h"
+#include "support/temp_dir.h"
+#include "ui/exporters.h"
+#include "ui/main_window.h"
+#include "ui_fixture.h"
+
+namespace feedscope::ui {
+namespace {
+
+const std::string kData = FEEDSCOPE_TEST_DATA_DIR;
+
+std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+// Opens `inputs` in a main window, as File ▸ Open and File ▸ Open Folder do.
+std::unique_ptr<MainWindow> opened(const QStringList& inputs) {
+  auto window = std::make_unique<MainWindow>(false);
+  window->resize(1280, 800);
+  QSignalSpy loaded(window.get(), &MainWindow::documentLoaded);
+  window->openFiles(inputs);
+  EXPECT_TRUE(testing::waitUntil([&] { return loaded.count() == 1; }));
+  return window;
+}
+
+// Each report format exported by the window and written by `feedscope report cliArgs`, compared.
+void expectTheSameReports(MainWindow& window, const std::string& cliArgs, testing::TempDir& dir) {
+  for (const std::string format : {"json", "md", "html"}) {
+    const std::string gui = dir.path.string() + "/gui." + format;
+    const std::string cli = dir.path.string() + "/cli." + format;
+    EXPECT_EQ(window.exportTo(QString::fromStdString(format), QString::fromStdString(gui)).toStdString(), "");
+    const auto run = testing::runCli("report " + cliArgs + " --format " + format + " -o " + quoted(cli));
+    ASSERT_EQ(run.code, 0) << run.err;
+    const std::string guiText = testing::readWholeFile(gui);
+    ASSERT_FALSE(guiText.empty()) << format;
+    EXPECT_TRUE(guiText == testing::readWholeFile(cli)) << format << ": the GUI's export differs from the CLI's report";
+  }
+}
+
+TEST(ExportMatchesCli, AFolderOfRanksExportsAsTheJobItIs) {
+  testing::TempDir dir;
+  testing::JobSpec spec;
+  spec.world_size = 4;
+  spec.steps = 5;
+  spec.straggler = 2;
+  spec.cause = "data_loading";
+  spec.clock_offset_ns = {0, 3'000'000, -2'000'000, 5'000'000};
+  const std::filesystem::path folder = dir.path / "nightly-job";
+  std::filesystem::create_directory(folder);
+  for (int r = 0; r < 3; ++r) {
+    std::ofstream((folder / ("rank" + std::to_string(r) + ".json")).string()) << testing::jobRankTrace(spec, r);
+  }
+  // Rank 3's trace was cut short: the job is read without it, and both say so.
+  const std::string rank3 = testing::jobRankTrace(spec, 3);
+  std::ofstream((folder / "rank3.json").string()) << rank3.substr(0, rank3.size() / 2);
+
+  auto window = opened({QString::fromStdString(folder.string())});
+  ASSERT_TRUE(window->document());
+  expectTheSameReports(*window, quoted(folder.string()), dir);
+
+  // What both say: the job, its straggler, the missing rank; no rank compared with rank 0 as an A/B run.
+  const auto json = nlohmann::json::parse(testing::readWholeFile(dir.file("gui.json")));
+  ASSERT_EQ(json["jobs"].size(), 1u);
+  EXPECT_EQ(json["jobs"][0]["name"], "nightly-job");
+  EXPECT_EQ(json["jobs"][0]["straggler"]["rank"], 2);
+  EXPECT_TRUE(json["comparisons"].empty());
+  ASSERT_EQ(json["unread"].size(), 1u);
+  EXPECT_NE(json["unread"][0].dump().find("rank3.json"), std::string::npos);
+  EXPECT_NE(json["jobs"][0].dump().find("rank 3 is missing from the job"), std::string::npos);
+
+  // The proposed file name is the job's, not its ranks'.
+  EXPECT_EQ(exportedNames(*window->document()), QStringList{"nightly-job"});
+}
+
+TEST(ExportMatchesCli, OneTraceExportsAsItsReport) {
+  testing::TempDir dir;
+  const std::string trace = kData + "/h200/h200_custombatch.json.gz";
+  auto window = opened({QString::fromStdString(trace)});
+  expectTheSameReports(*window, quoted(trace), dir);
+}
+
+TEST(ExportMatchesCli, TwoTracesOpenedTogetherExportAsTheirComparison) {
+  testing::TempDir dir;
+  const std::string a = kData + "/h200/h200_naive.json.gz";
+  const std::string b = kData + "/h200/h200_stream.json.gz";
+  auto window = opened({QString::fromStdString(a), QString::fromStdString(b)});
+  expectTheSameReports(*window, quoted(a) + " --compare " + quoted(b), dir);
+  const auto json = nlohmann::json::parse(testing::readWholeFile(dir.file("gui.json")));
+  EXPECT_EQ(json["comparisons"].size(), 1u);
+  EXPECT_EQ(exportedNames(*window->document()), (QStringList{"h200_naive", "h200_stream"}));
+}
+
+}  // namespace
+}  // namespace feedscope::ui
