@@ -68,6 +68,7 @@ std::shared_ptr<Document> documentOfRange(const Document& doc, view::TimeRange r
   }
   out->sessions.push_back(session);
   out->files = doc.files;
+  out->inputs = doc.inputs;
   std::vector<view::RunInput> inputs;
   std::vector<const analysis::RunAnalysis*> analyses;
   for (std::size_t i = 0; i < out->runs.size(); ++i) {
