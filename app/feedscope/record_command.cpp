@@ -119,6 +119,7 @@ int record(const RecordArgs& a) {
   options.flush_ms = a.flushMs;
   for (const auto& group : a.leaveOut) options.leave_out += (options.leave_out.empty() ? "" : ",") + group;
   options.keep_raw = a.keepRaw;
+  options.closed_descriptors = reservedStandardDescriptors();
   options.wait_for_session = !a.noWait;
   options.on_session_wait = [](const std::string& line) { note(line); };
   io::requireDistinctFiles(options.output, filesOfProgram(options.argv));
