@@ -77,6 +77,17 @@ TEST(ArgumentFields, ReadsEveryFieldInOrderAsWrittenAndAsRead) {
   EXPECT_EQ(fields[6].value, "true");
 }
 
+// A repeated key is one field, with its last value (as JSON readers take it), where it first stood:
+// an export writes it once, Details shows it once, a reader by key gets what every reader gets.
+TEST(ArgumentFields, ARepeatedKeyIsOneFieldWithItsLastValue) {
+  const auto fields = argumentFields(R"({"Seq": 1, "name": "x", "Seq": 2, "Seq": 3})");
+  ASSERT_EQ(fields.size(), 2u);
+  EXPECT_EQ(fields[0], (ArgumentField{"Seq", "3", "3"}));
+  EXPECT_EQ(fields[1], (ArgumentField{"name", "x", "\"x\""}));
+  EXPECT_EQ(argumentInteger(R"({"Seq": 1, "Seq": 2})", "Seq"), 2);
+  EXPECT_EQ(argumentString(R"({"g": "a", "g": "b"})", "g"), "b");
+}
+
 TEST(ArgumentFields, TextThatIsNotAnObjectHasNoFields) {
   EXPECT_TRUE(argumentFields("").empty());
   EXPECT_TRUE(argumentFields("[1, 2]").empty());
