@@ -7,10 +7,10 @@
 
 #include <array>
 #include <charconv>
-#include <cmath>
 #include <deque>
-#include <fmt/format.h>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "analysis/finding.h"
 #include "analysis/run_analysis.h"
@@ -272,10 +272,10 @@ std::string rawText(Reader& r, sj::value v, std::string_view field) {
   return std::string(text);
 }
 
-// Reads `text` (one value, held by `padded`) with `read(value)`.
+// Reads `text` (one value) with `read(value)`, in `parser` (one for each level that reads at once: the
+// steps' list, then each step's activity inside it).
 template <typename Read>
-void readText(Reader& r, const std::string& text, std::string_view field, Read&& read) {
-  sj::parser parser;
+void readText(Reader& r, sj::parser& parser, const std::string& text, std::string_view field, Read&& read) {
   const simdjson::padded_string padded(text);
   sj::document doc;
   r.check(parser.iterate(padded).get(doc), field);
@@ -457,7 +457,11 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
             }
           });
           if (!parts[0] || !parts[1] || !parts[2] || !parts[3]) r.fail("a finding lacks 'id', 'severity', 'title' or 'cost_ns'");
-          if (!oneOf(line.severity, {"info", "low", "medium", "high"})) r.fail("'findings.severity' is no severity");
+          if (!oneOf(line.severity, {analysis::severityName(analysis::Severity::Info), analysis::severityName(analysis::Severity::Low),
+                                     analysis::severityName(analysis::Severity::Medium),
+                                     analysis::severityName(analysis::Severity::High)})) {
+            r.fail("'findings.severity' is no severity");
+          }
           s.findings.push_back(std::move(line));
         });
         break;
@@ -471,14 +475,15 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
   // What depends on other keys, and what the keys say of each other.
   if (s.identity.world_size && *s.identity.world_size <= s.identity.rank) r.fail("'world_size' must be larger than 'rank'");
   const TimeNs extentNs = s.extent.end - s.extent.start;  // both within ±2^62: no overflow
-  readText(r, pending.activity, "activity", [&](sj::value v) { s.activity = r.activity(v, "activity", extentNs); });
-  readText(r, pending.collectives, "collectives", [&](sj::value v) {
+  sj::parser lists, parts;
+  readText(r, lists, pending.activity, "activity", [&](sj::value v) { s.activity = r.activity(v, "activity", extentNs); });
+  readText(r, lists, pending.collectives, "collectives", [&](sj::value v) {
     r.elements(v, "collectives", [&](std::size_t i, sj::value c) { s.collectives.push_back(collectiveOf(r, c, s.extent, i)); });
   });
   for (std::size_t i = 1; i < s.collectives.size(); ++i) {
     if (s.collectives[i].start_ns < s.collectives[i - 1].start_ns) r.fail("collectives out of order");
   }
-  readText(r, pending.steps, "steps", [&](sj::value v) {
+  readText(r, lists, pending.steps, "steps", [&](sj::value v) {
     r.elements(v, "steps", [&](std::size_t, sj::value st) {
       job::RankStep step;
       std::string activity;
@@ -496,7 +501,9 @@ job::RankSummary parseRankSummary(std::string_view text, const std::string& what
       step.span = {*start, *end};
       if (step.span.end < step.span.start) r.fail("a step ends before it starts");
       r.checkSpan(step.span, "a step");
-      readText(r, activity, "steps", [&](sj::value a) { step.activity = r.activity(a, "a step's activity", step.span.end - step.span.start); });
+      readText(r, parts, activity, "steps", [&](sj::value a) {
+        step.activity = r.activity(a, "a step's activity", step.span.end - step.span.start);
+      });
       s.steps.push_back(std::move(step));
     });
   });
