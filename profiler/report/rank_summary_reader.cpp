@@ -136,12 +136,12 @@ class Reader {
     checkSpan(s, field);
     return s;
   }
-  // Ends after it starts, and no longer than a duration may be (2^62 ns: [-2^62, 2^62] would not fit
-  // the int64 of its length).
+  // Ends after it starts, and lasts less than 2^62 ns ([-2^62, 2^62] would not fit the int64 of its
+  // length; a job's window is shorter than that too: job::ranksOnOneClockWindow).
   void checkSpan(analysis::Span s, std::string_view field) const {
     if (s.end < s.start) fail("'" + std::string(field) + "' ends before it starts");
-    if (static_cast<std::uint64_t>(s.end) - static_cast<std::uint64_t>(s.start) > static_cast<std::uint64_t>(kMaxDuration)) {
-      fail("'" + std::string(field) + "' lasts more than 2^62 ns");
+    if (static_cast<std::uint64_t>(s.end) - static_cast<std::uint64_t>(s.start) >= static_cast<std::uint64_t>(kMaxDuration)) {
+      fail("'" + std::string(field) + "' lasts 2^62 ns or more");
     }
   }
   // The activity over a span `length` long: each part at most that long, the host's ranges at most

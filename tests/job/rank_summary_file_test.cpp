@@ -10,6 +10,8 @@
 #include <functional>
 
 #include "io/input_error.h"
+#include "job/job_analysis.h"
+#include "trace/types.h"
 #include "support/temp_dir.h"
 #include "job_fixture.h"
 #include "report/report.h"
@@ -17,6 +19,8 @@
 
 namespace feedscope::report {
 namespace {
+
+using trace::TimeNs;
 
 std::string gzipped(const std::string& text) {
   z_stream z{};
@@ -239,7 +243,7 @@ TEST_F(ImpossibleSummaries, AreRefusedNamingTheField) {
       {[](nlohmann::json& d) { d["device"] = -2; }, "", "'device' out of range (-2, not within -1..2147483647)"},
       {[](nlohmann::json& d) { d["time_origin_ns"] = INT64_MAX; }, "",
        "'time_origin_ns' out of range (9223372036854775807, not within -4611686018427387904..4611686018427387904)"},
-      {[](nlohmann::json& d) { d["extent_ns"] = {-(INT64_C(1) << 62), INT64_C(1) << 62}; }, "", "'extent_ns' lasts more than 2^62 ns"},
+      {[](nlohmann::json& d) { d["extent_ns"] = {-(INT64_C(1) << 62), INT64_C(1) << 62}; }, "", "'extent_ns' lasts 2^62 ns or more"},
       {[](nlohmann::json& d) { d["step_median_ns"] = -1; }, "", "'step_median_ns' out of range (-1, not within 0..4611686018427387904)"},
       {[](nlohmann::json& d) { d["prefetch_step_ns"] = -1; }, "", "'prefetch_step_ns' out of range (-1, not within 0..4611686018427387904)"},
       {[](nlohmann::json& d) { d["pageable_h2d"]["count"] = -1; }, "", "'pageable_h2d.count' out of range (-1, not within 0..9223372036854775807)"},
@@ -313,6 +317,64 @@ TEST_F(ImpossibleSummaries, ASummaryIsBoundedInSize) {
     EXPECT_NE(std::string(e.what()).find("more than the 64 MiB a rank summary holds"), std::string::npos) << e.what();
   }
   EXPECT_FALSE(std::filesystem::exists(dir.file("huge.fssum")));
+}
+
+// Every time of a summary lies within ±2^62 ns, but two ranks at opposite ends are 2^63 apart: no
+// sum or difference of their times fits an int64 (UBSan found the clock alignment, the peer waits,
+// the job's window and its length overflowing). A job's ranks lie within less than 2^62 of each
+// other: a rank beyond is left out, said; and no alignment moves a rank's clock past that.
+job::RankSummary movedTo(job::RankSummary s, TimeNs start) {
+  const TimeNs by = start - s.extent.start;
+  s.time_origin += by;
+  s.extent = {s.extent.start + by, s.extent.end + by};
+  for (auto& c : s.collectives) {
+    c.start_ns += by;
+    c.end_ns += by;
+    c.ready_ns += by;
+    for (auto& b : c.compute_beside) b = {b.start + by, b.end + by};
+  }
+  for (auto& st : s.steps) st.span = {st.span.start + by, st.span.end + by};
+  return s;
+}
+
+TEST(JobClocks, RanksAtTheEndsOfTheTimeRuleAreNoOneJob) {
+  testing::JobSpec spec;
+  spec.world_size = 2;
+  spec.collective_arguments = testing::JobSpec::CollectiveArguments::OnKernel;
+  auto analysed = testing::analyseGeneratedJob(spec);
+  auto s = summariesOf(*analysed);
+  constexpr TimeNs kT = trace::kMaxTimeNs;
+  // Rank 0 ends at 2^62, rank 1 starts at -2^62, their extents reaching to 1 ns either side of 0 (one
+  // capture by time): their matched collectives are 2^63 apart. Each as a file holds it, read back.
+  job::RankSummary high = movedTo(s[0], kT - (s[0].extent.end - s[0].extent.start));
+  high.extent.start = 1;
+  job::RankSummary low = movedTo(s[1], -kT);
+  low.extent.end = -1;
+  high = parseRankSummary(rankSummaryText(high), "high.fssum");
+  low = parseRankSummary(rankSummaryText(low), "low.fssum");
+  const Report report = buildSummaryReport({high, low}, "in");
+  for (const auto& j : report.jobs) {
+    for (TimeNs shift : j.clock.shift_ns) EXPECT_LT(std::llabs(shift), kT);
+    EXPECT_LT(static_cast<std::uint64_t>(j.window.end) - static_cast<std::uint64_t>(j.window.start),
+              static_cast<std::uint64_t>(kT));
+  }
+  bool saidLeftOut = false;
+  for (const auto& j : report.jobs) {
+    for (const auto& note : j.notes) saidLeftOut |= note.rfind("Rank 1 left out: its recorded times lie more than 2^62 ns", 0) == 0;
+  }
+  const bool twoCaptures = report.jobs.size() == 2;
+  EXPECT_TRUE(saidLeftOut) << "one job of ranks 2^63 ns apart";
+  EXPECT_FALSE(twoCaptures);
+  (void)renderJsonReport(report);
+  (void)renderTextReport(report);
+  // The ranks' own clocks near each other, but their collectives 0.6 * 2^62 apart: aligning would
+  // stretch the job past the rule; the rank keeps its recorded clock and that is said.
+  job::RankSummary near0 = movedTo(s[0], 0), near1 = movedTo(s[1], 0);
+  near0.extent.end = near1.extent.end = kT / 10 * 6;
+  for (auto& c : near0.collectives) c.start_ns = c.end_ns = c.ready_ns = near0.extent.end - 1, c.compute_beside.clear();
+  const job::JobAnalysis stretched = job::analyzeJob({near0, near1}, {}, 2, "stretched");
+  EXPECT_EQ(stretched.clock.outside_window, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(stretched.clock.shift_ns.at(1), 0);
 }
 
 // Summaries of one rank twice, or of two world sizes, are of two jobs: each its own, never one made of both.
