@@ -98,9 +98,13 @@ FileBytes readAll(std::FILE* f, const std::string& what, std::uint64_t fileSize,
   FileBytes result;
   result.was_gzip = in.isGzip();
   ByteBuffer& data = result.data;
-  data.reserve(sizeHint + padding + 1);
+  // Room for one byte past the bound at most: the stream refuses that byte, so the buffer never grows
+  // beyond what the input may hold (a summary's 64 MiB bomb takes 64 MiB, not the next power of two).
+  const std::uint64_t most = options.maxBytes + padding + 2;
+  auto grown = [&](std::uint64_t capacity) { return static_cast<std::size_t>(std::min(capacity, most)); };
+  data.reserve(grown(sizeHint + padding + 1));
   for (;;) {
-    if (data.size() + padding + 1 >= data.capacity()) data.reserve(data.capacity() * 2);
+    if (data.size() + padding + 1 >= data.capacity()) data.reserve(grown(std::uint64_t{data.capacity()} * 2));
     std::size_t n = in.read(data.data() + data.size(), data.capacity() - data.size() - padding - 1);
     if (n == 0) break;
     data.setSize(data.size() + n);
