@@ -1,6 +1,8 @@
 // Child process handling.
 #include "ui/child_job.h"
 
+#include <algorithm>
+
 #include <signal.h>
 
 #include <QFileInfo>
@@ -28,11 +30,27 @@ ChildJob::ChildJob(QObject* parent) : QObject(parent), process_(new QProcess(thi
   });
 }
 
-ChildJob::~ChildJob() {
-  if (isRunning()) {
-    process_->kill();
-    process_->waitForFinished(1000);
+void endChildProcess(QProcess* process, int graceMs) {
+  if (process == nullptr) return;
+  process->disconnect();  // nothing it says from here on reaches anyone
+  if (process->state() == QProcess::NotRunning) return;
+  // A child whose start the event loop has not taken in yet is running all the same (it may already
+  // be recording): it gets its SIGINT too.
+  if (process->state() == QProcess::Starting) process->waitForStarted(std::max(graceMs, 1000));
+  if (process->state() == QProcess::Running && graceMs > 0) {
+    ::kill(static_cast<pid_t>(process->processId()), SIGINT);
+    if (process->waitForFinished(graceMs)) return;
   }
+  process->kill();
+  process->waitForFinished(-1);  // SIGKILL cannot be ignored: this returns
+}
+
+ChildJob::~ChildJob() { end(); }
+
+void ChildJob::end() {
+  kill_timer_.stop();
+  // A child already asked to stop (cancel) keeps what is left of its delay, no more.
+  endChildProcess(process_, kill_timer_.interval());
 }
 
 bool ChildJob::isRunning() const {

@@ -11,6 +11,12 @@
 
 namespace feedscope::ui {
 
+// Ends `process` (which may be null or not running) and waits for it, without any of its signals
+// reaching their receivers: a QProcess destroyed while its child runs warns, and the signals it then
+// sends reach objects half destroyed (feedscope-gui crashed at exit). `graceMs` > 0: SIGINT first and
+// that long to finish before SIGKILL.
+void endChildProcess(QProcess* process, int graceMs = 0);
+
 class ChildJob : public QObject {
   Q_OBJECT
 
@@ -22,6 +28,9 @@ class ChildJob : public QObject {
   ~ChildJob() override;
 
   bool isRunning() const;
+  // Ends the child before this job goes: it gets SIGINT and the kill delay to write what it has (a
+  // recording saves its session), then is killed, and is waited for. No signal of this job follows.
+  void end();
   // Starts `program args` writing `outputPath`; `environment` and `workingDir` may be empty.
   void start(const QString& program, const QStringList& args, const QString& outputPath,
              const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment(),

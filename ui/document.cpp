@@ -102,25 +102,33 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
   // folder of rank traces is a job).
   std::vector<std::string> files;
   std::string folder;
+  std::vector<io::UnreadFile> emptyFolders;  // each with its one-line error, like a file that cannot be read
   for (const auto& path : opened) {
     std::error_code ec;
     if (!std::filesystem::is_directory(path, ec)) {
       files.push_back(path);
       continue;
     }
-    folder = path;
-    for (auto& f : io::traceFilesIn(path)) files.push_back(std::move(f));
+    try {
+      for (auto& f : io::requireTraceFilesIn(path)) files.push_back(std::move(f));
+      folder = path;
+    } catch (const io::InputError& e) {
+      emptyFolders.push_back(io::unreadFile(path, e.what()));
+    }
   }
   auto doc = std::make_shared<Document>();
   if (base) {
     doc->sessions = base->sessions;
     doc->files = base->files;
+    doc->inputs = base->inputs;
     doc->runs = base->runs;
     doc->analyses = base->analyses;
     doc->unread = base->unread;
     doc->unread_earlier = base->unread.size();
     doc->input = base->input;
   }
+  doc->inputs.insert(doc->inputs.end(), opened.begin(), opened.end());
+  doc->unread.insert(doc->unread.end(), emptyFolders.begin(), emptyFolders.end());
   // Read and analyse the files on every core the process may use, each on one thread when there are
   // several (io/read_threads.h); then take them in file order.
   std::vector<LoadedFile> loaded(files.size());
@@ -170,6 +178,9 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
   }
   // Nothing new opened: the load failed, with the first file's own message.
   if (firstError && doc->runs.size() == runsBefore) std::rethrow_exception(firstError);
+  if (!emptyFolders.empty() && doc->runs.size() == runsBefore) {
+    throw io::InputError(emptyFolders.front().path + ": " + emptyFolders.front().error);
+  }
   progress(0.9, "Building the timeline");
   {
     std::vector<const trace::Run*> runs;

@@ -28,6 +28,9 @@ struct OpenedRun {
 struct Document {
   std::vector<std::shared_ptr<const trace::Session>> sessions;  // one per opened file
   std::vector<std::string> files;
+  // Every path opened into this document, as given (a folder stands for its trace files), those that
+  // could not be opened too: what no file the GUI writes may replace (ui/outputs.h).
+  std::vector<std::string> inputs;
   std::vector<OpenedRun> runs;
   std::vector<analysis::RunAnalysis> analyses;  // analyses[i] is of runs[i]
   std::unique_ptr<view::TimelineModel> timeline;
@@ -57,7 +60,8 @@ using LoadProgress = std::function<void(double fraction, const std::string& what
 // Thrown when `cancelled` became true during a load.
 struct LoadCancelled {};
 
-// Opens `files` (sessions or Kineto traces, recognised by content; a folder as the trace files in it) and adds their runs after those of
+// Opens `files` (sessions or Kineto traces, recognised by content; a folder as the trace files in it,
+// one without any is an unreadable input) and adds their runs after those of
 // `base` (which may be null), analyses the new runs and builds the timeline. A bad file among good
 // ones is left out and its error kept in Document::unread; when no file opens, throws io::InputError
 // with the core's one-line message of the first; LoadCancelled when cancelled.

@@ -4,6 +4,7 @@
 #include "io/atomic_file.h"
 #include "report/chrome_trace_export.h"
 #include "report/csv_export.h"
+#include "ui/outputs.h"
 
 namespace feedscope::ui {
 namespace {
@@ -16,6 +17,15 @@ void withSession(const Document& doc, Fn&& fn) {
   } else {
     fn(mergedSession(doc));
   }
+}
+
+// Every format's writer, after the check every output of the GUI passes (ui/outputs.h): an export
+// never replaces one of the files the document was opened from.
+ExportFormat::Writer checked(ExportFormat::Writer write) {
+  return [write = std::move(write)](const Document& doc, const std::string& path) {
+    checkOutput(path, doc.inputs);
+    write(doc, path);
+  };
 }
 
 }  // namespace
@@ -52,31 +62,31 @@ QStringList exportedNames(const Document& doc) {
 const std::vector<ExportFormat>& exportFormats() {
   static const std::vector<ExportFormat> formats = {
       {"chrome", "Chrome trace for Perfetto and chrome://tracing", "json",
-       [](const Document& doc, const std::string& path) {
+       checked([](const Document& doc, const std::string& path) {
          withSession(doc, [&](const trace::Session& s) { report::exportChromeTrace(s, doc.analyses, path); });
-       }},
+       })},
       {"csv", "CSV of every interval", "csv",
-       [](const Document& doc, const std::string& path) {
+       checked([](const Document& doc, const std::string& path) {
          withSession(doc, [&](const trace::Session& s) {
            io::writeStreamAtomically(path, [&](std::FILE* f) { report::writeIntervalsCsv(s, f); });
          });
-       }},
+       })},
       {"csv-steps", "CSV of the steps", "csv",
-       [](const Document& doc, const std::string& path) {
+       checked([](const Document& doc, const std::string& path) {
          io::writeStreamAtomically(path, [&](std::FILE* f) { report::writeStepsCsv(doc.analyses, f); });
-       }},
+       })},
       {"json", "JSON report", "json",
-       [](const Document& doc, const std::string& path) {
+       checked([](const Document& doc, const std::string& path) {
          io::writeFileAtomically(path, report::renderJsonReport(reportOf(doc)));
-       }},
+       })},
       {"md", "Markdown report", "md",
-       [](const Document& doc, const std::string& path) {
+       checked([](const Document& doc, const std::string& path) {
          io::writeFileAtomically(path, report::renderMarkdownReport(reportOf(doc)));
-       }},
+       })},
       {"html", "HTML report (one self-contained page)", "html",
-       [](const Document& doc, const std::string& path) {
+       checked([](const Document& doc, const std::string& path) {
          io::writeFileAtomically(path, report::renderHtmlReport(reportOf(doc)));
-       }},
+       })},
   };
   return formats;
 }

@@ -17,8 +17,10 @@ struct ExportFormat {
   std::string id;      // "chrome", "csv", ...
   std::string title;   // "Chrome trace (Perfetto)"
   std::string suffix;  // "json"
-  // Writes the document to `path` atomically; throws io::InputError with one line on failure.
-  std::function<void(const Document& doc, const std::string& path)> write;
+  using Writer = std::function<void(const Document& doc, const std::string& path)>;
+  // Writes the document to `path` atomically, never over one of its inputs (ui/outputs.h); throws
+  // io::InputError or io::OutputError with one line on failure.
+  Writer write;
 };
 
 const std::vector<ExportFormat>& exportFormats();

@@ -42,7 +42,6 @@
 #include <cstdio>
 #include <memory>
 
-#include "io/atomic_file.h"
 #include "io/input_error.h"
 #include "report/job_table.h"
 #include "trace/units.h"
@@ -56,6 +55,7 @@
 #include "ui/export_choice.h"
 #include "ui/exporters.h"
 #include "ui/findings_panel.h"
+#include "ui/outputs.h"
 #include "ui/range_export.h"
 #include "ui/run_name_elision.h"
 #include "ui/recent_files.h"
@@ -342,7 +342,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   showDocument(nullptr);
 }
 
-MainWindow::~MainWindow() = default;
+// The run panel (a child widget) would end its processes as it goes, but by then this window is half
+// destroyed: they end first, while everything their last signals could reach is whole.
+MainWindow::~MainWindow() { endChildProcesses(); }
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -511,6 +513,10 @@ void MainWindow::probeGpu() {
   run_->probeGpu();
 }
 
+void MainWindow::endChildProcesses() {
+  run_->endChildProcesses();
+}
+
 void MainWindow::onGpuStatus(const GpuStatus& status) {
   bool showingSamples =
       doc_ && !doc_->files.empty() &&
@@ -527,6 +533,7 @@ void MainWindow::onGpuStatus(const GpuStatus& status) {
 
 void MainWindow::showDocument(std::shared_ptr<Document> doc) {
   doc_ = std::move(doc);
+  run_->setOpenedFiles(doc_ ? doc_->inputs : std::vector<std::string>{});
   timeline_->setDocument(doc_);
   if (doc_ && doc_->timeline) {
     // Ranks of a job open on the job's clock: their waits line up with the rank they waited for.
@@ -710,12 +717,10 @@ QString MainWindow::exportRange(const QString& formatId, view::TimeRange range, 
   if (!doc_ || !doc_->timeline) return tr("nothing is open");
   try {
     if (formatId == "png") {
-      io::AtomicFile out(path.toStdString());
+      checkOutput(path.toStdString(), doc_->inputs);  // before the image is drawn
       const int width = std::max(timeline_->width(), 800);
       QImage image = renderTimelineImage(*doc_, range, width, timeline_->collapsedLanes(), timeline_->palette());
-      if (!image.save(QString::fromStdString(out.tempPath()), "PNG"))
-        return tr("%1: cannot write the image").arg(path);
-      out.commit();
+      writePng(image, path.toStdString(), doc_->inputs);
       return {};
     }
     const ExportFormat* format = findExportFormat(formatId.toStdString());

@@ -44,6 +44,9 @@ class MainWindow : public QMainWindow {
   void openFiles(const QStringList& files, bool add = false);
   void setCliPath(const QString& cli);
   void probeGpu();
+  // Ends every child process the window started (the GPU probe, a demo or recording) and waits for
+  // them; called before the window goes (feedscope-gui's main), and by its destructor.
+  void endChildProcesses();
 
   TimelineWidget* timeline() const { return timeline_; }
   SearchBar* searchBar() const { return search_bar_; }

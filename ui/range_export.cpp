@@ -68,6 +68,7 @@ std::shared_ptr<Document> documentOfRange(const Document& doc, view::TimeRange r
   }
   out->sessions.push_back(session);
   out->files = doc.files;
+  out->inputs = doc.inputs;
   out->input = doc.input;  // its report is of the same input, jobs included (ui/exporters.h reportOf)
   out->unread = doc.unread;
   std::vector<view::RunInput> inputs;

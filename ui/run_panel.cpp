@@ -22,7 +22,9 @@
 #include <QVBoxLayout>
 #include <utility>
 
+#include "io/errors.h"
 #include "ui/child_job.h"
+#include "ui/outputs.h"
 
 namespace feedscope::ui {
 namespace {
@@ -214,6 +216,13 @@ QString RunPanel::defaultOutput(const QString& stem) const {
          ".feedscope";
 }
 
+RunPanel::~RunPanel() { endChildProcesses(); }
+
+void RunPanel::endChildProcesses() {
+  endChildProcess(probe_);  // `feedscope devices` only reads: nothing to finish
+  job_->end();
+}
+
 void RunPanel::setCliPath(const QString& cli) {
   cli_ = cli;
 }
@@ -223,6 +232,7 @@ void RunPanel::probeGpu() {
     setGpuStatus(interpretDevicesProbe(false, -1, {}, {}));
     return;
   }
+  endChildProcess(probe_);  // an earlier probe still running
   delete probe_;
   probe_ = new QProcess(this);
   connect(probe_, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
@@ -310,6 +320,13 @@ void RunPanel::startRecord() {
 void RunPanel::start(const QStringList& args, const QString& output, const QProcessEnvironment& env,
                      const QString& dir) {
   if (cli_.isEmpty() || job_->isRunning()) return;
+  try {
+    // The child resolves a relative -o in its working folder.
+    checkOutput((dir.isEmpty() ? output : QDir(dir).absoluteFilePath(output)).toStdString(), opened_files_);
+  } catch (const io::Failure& e) {
+    status_->setText(QString::fromUtf8(e.what()));
+    return;
+  }
   saveSettings();
   log_->appendPlainText("$ feedscope " + joinArguments(args));
   setRunning(true);

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <QWidget>
+#include <string>
+#include <vector>
 
 #include "ui/child_commands.h"
 
@@ -28,6 +30,7 @@ class RunPanel : public QWidget {
 
  public:
   explicit RunPanel(QWidget* parent = nullptr);
+  ~RunPanel() override;
 
   // The `feedscope` CLI to run (empty: not found).
   void setCliPath(const QString& cli);
@@ -43,6 +46,11 @@ class RunPanel : public QWidget {
   void startRecord();
   void cancel();
   bool isRunning() const;
+  // Ends the GPU probe and any demo or recording, waiting for each (ui/child_job.h endChildProcess):
+  // before the window goes, never after.
+  void endChildProcesses();
+  // The files the window has open: a session the panel writes may not replace one (ui/outputs.h).
+  void setOpenedFiles(std::vector<std::string> files) { opened_files_ = std::move(files); }
 
  signals:
   void gpuStatusChanged(const feedscope::ui::GpuStatus& status);
@@ -61,6 +69,7 @@ class RunPanel : public QWidget {
   GpuStatus gpu_;
   QProcess* probe_ = nullptr;
   ChildJob* job_;
+  std::vector<std::string> opened_files_;
 
   QLabel* gpu_label_;
   QGroupBox* demo_box_;

@@ -9,15 +9,23 @@
 #include <QTimer>
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "cli_contract/exit_codes.h"
+#include "io/errors.h"
 #include "screenshot_palette.h"
 #include "ui/app_info.h"
 #include "ui/child_commands.h"
 #include "ui/main_window.h"
+#include "ui/outputs.h"
 #include "ui/timeline_widget.h"
 #include "view/viewport.h"
 
 namespace {
+
+using feedscope::cli::kExitBadInput;
+using feedscope::cli::kExitOutputFailed;
 
 // "--range 150:156" in milliseconds of display time.
 std::optional<feedscope::view::TimeRange> parseRange(const QString& text) {
@@ -69,7 +77,7 @@ int main(int argc, char** argv) {
     if (!*target) {
       std::fprintf(stderr, "feedscope-gui: error: --%s wants FROM:TO in ms with FROM < TO, got '%s'\n",
                    qPrintable(option->names().front()), qPrintable(parser.value(*option)));
-      return 2;
+      return kExitBadInput;
     }
   }
   feedscope::ui::MainWindow window(!screenshotMode);
@@ -82,6 +90,22 @@ int main(int argc, char** argv) {
   if (files.isEmpty()) files = feedscope::ui::defaultSampleFiles(appDir);
   if (files.isEmpty() && !screenshotMode) {
     std::fprintf(stderr, "feedscope-gui: the bundled samples were not found; open a file with File > Open\n");
+  }
+  std::vector<std::string> inputs;
+  for (const QString& f : files) inputs.push_back(f.toStdString());
+  const std::string shotPath = parser.value(screenshot).toStdString();
+  if (screenshotMode) {
+    if (files.isEmpty()) {
+      std::fprintf(stderr, "feedscope-gui: error: nothing to open for --screenshot\n");
+      return kExitBadInput;
+    }
+    // Before anything is read: the PNG must never replace one of the files it shows.
+    try {
+      feedscope::ui::checkOutput(shotPath, inputs, "choose another --screenshot");
+    } catch (const feedscope::io::Failure& e) {
+      std::fprintf(stderr, "feedscope-gui: error: %s\n", e.what());
+      return kExitBadInput;
+    }
   }
 
   if (screenshotMode) {
@@ -109,27 +133,27 @@ int main(int argc, char** argv) {
     if (!screenshotMode) return;
     // Let layouts and charts settle for a moment before grabbing.
     QTimer::singleShot(400, &window, [&] {
-      QString path = parser.value(screenshot);
       QImage shot = feedscope::gui::toSmallImage(window.grab().toImage());
-      if (!shot.save(path, "PNG", 0)) {  // quality 0: the strongest compression
-        std::fprintf(stderr, "feedscope-gui: error: cannot write %s\n", qPrintable(path));
-        exitCode = 1;
+      try {
+        // quality 0: the strongest compression
+        feedscope::ui::writePng(shot, shotPath, inputs, 0, "choose another --screenshot");
+      } catch (const feedscope::io::Failure& e) {
+        std::fprintf(stderr, "feedscope-gui: error: %s\n", e.what());
+        exitCode = e.kind() == feedscope::io::FailureKind::OutputFailed ? kExitOutputFailed : kExitBadInput;
       }
       app.quit();
     });
   });
   QObject::connect(&window, &feedscope::ui::MainWindow::loadFailed, &window, [&] {
     if (!screenshotMode) return;
-    exitCode = 2;
+    exitCode = kExitBadInput;
     app.quit();
   });
   window.show();
   window.openFiles(files);
   window.probeGpu();
-  if (screenshotMode && files.isEmpty()) {
-    std::fprintf(stderr, "feedscope-gui: error: nothing to open for --screenshot\n");
-    return 2;
-  }
   int rc = app.exec();
+  // The window's child processes (the GPU probe, a recording) end before it goes (ui/child_job.h).
+  window.endChildProcesses();
   return exitCode != 0 ? exitCode : rc;
 }

@@ -8,7 +8,7 @@
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
 #include "io/session_store.h"
-#include "output_check.h"
+#include "io/output_check.h"
 #include "session_write_lock.h"
 #include "task_progress.h"
 #include "trace/units.h"
@@ -106,7 +106,7 @@ void store(const std::string& path, const trace::Calibration& c, const workload:
 }  // namespace
 
 int runCalibrate(const CalibrateOptions& o) {
-  if (!o.output.empty()) requireWritableOutput(o.output);
+  if (!o.output.empty()) io::requireWritableOutput(o.output);
   TaskProgress progress(progressStyleFor(o.progress));
   trace::Calibration calibration;
   workload::GpuDevice gpu;

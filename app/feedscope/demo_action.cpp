@@ -10,7 +10,7 @@
 #include "io/open_input.h"
 #include "report/report.h"
 #include "io/session_store.h"
-#include "output_check.h"
+#include "io/output_check.h"
 #include "session_write_lock.h"
 #include "task_progress.h"
 #include "trace/units.h"
@@ -104,7 +104,7 @@ void printSummary(const workload::DemoResult& r, const workload::DemoOptions& d)
 
 int runDemo(const DemoOptions& o) {
   workload::DemoOptions d = toWorkload(o);
-  requireWritableOutput(o.output);
+  io::requireWritableOutput(o.output);
   TaskProgress progress(progressStyleFor(o.progress));
   workload::DemoResult result;
   try {

@@ -8,7 +8,7 @@
 #include "report/csv_export.h"
 #include "io/open_input.h"
 #include "report/report.h"
-#include "output_check.h"
+#include "io/output_check.h"
 #include "progress.h"
 #include "user_messages.h"
 
@@ -32,7 +32,7 @@ void addExportCommand(CLI::App& app, CommandAction& action) {
   cmd->add_option("--run", o->runs, "export only this run (repeat for several)");
   cmd->callback([o, &action] {
     action = [o] {
-      requireDistinctFiles(o->output, {o->input});
+      io::requireDistinctFiles(o->output, {o->input});
       trace::Session session;
       {
         StderrProgress progress("reading " + o->input);

@@ -5,7 +5,7 @@
 #include "cli_contract/exit_codes.h"
 #include "io/open_input.h"
 #include "io/session_store.h"
-#include "output_check.h"
+#include "io/output_check.h"
 #include "progress.h"
 #include "session_write_lock.h"
 #include "trace/session_merge.h"
@@ -29,7 +29,7 @@ void addImportCommand(CLI::App& app, CommandAction& action) {
   cmd->add_flag("--no-wait", opts->noWait, kNoWaitHelp);
   cmd->callback([opts, &action] {
     action = [opts] {
-      requireDistinctFiles(opts->output, {opts->input});
+      io::requireDistinctFiles(opts->output, {opts->input});
       trace::Session imported;
       {
         StderrProgress progress("importing " + opts->input);

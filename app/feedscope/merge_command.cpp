@@ -7,7 +7,7 @@
 #include "io/open_input.h"
 #include "io/session_store.h"
 #include "launch/run_join.h"
-#include "output_check.h"
+#include "io/output_check.h"
 #include "progress.h"
 #include "session_write_lock.h"
 #include "user_messages.h"
@@ -32,7 +32,7 @@ void addMergeCommand(CLI::App& app, CommandAction& action) {
   cmd->add_flag("--no-join", o->noJoin, "keep every run apart (clashing names get \" (2)\")");
   cmd->callback([o, &action] {
     action = [o] {
-      requireDistinctFiles(o->output, o->inputs);
+      io::requireDistinctFiles(o->output, o->inputs);
       trace::Session merged;
       launch::JoinOptions options;
       options.join_same_names = !o->noJoin;

@@ -17,6 +17,7 @@
 #include "launch/injection_env.h"
 #include "launch/recording.h"
 #include "launch/save_signals.h"
+#include "io/output_check.h"
 #include "output_check.h"
 #include "session_write_lock.h"
 #include "user_messages.h"
@@ -118,9 +119,10 @@ int record(const RecordArgs& a) {
   options.flush_ms = a.flushMs;
   for (const auto& group : a.leaveOut) options.leave_out += (options.leave_out.empty() ? "" : ",") + group;
   options.keep_raw = a.keepRaw;
+  options.closed_descriptors = reservedStandardDescriptors();
   options.wait_for_session = !a.noWait;
   options.on_session_wait = [](const std::string& line) { note(line); };
-  requireDistinctFiles(options.output, filesOfProgram(options.argv));
+  io::requireDistinctFiles(options.output, filesOfProgram(options.argv));
 
   // Declared before the recording so that it outlives the raw folder's removal too.
   std::optional<launch::SavingSignals> savingSignals;

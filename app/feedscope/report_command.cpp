@@ -17,7 +17,7 @@
 #include "report/rank_summary_file.h"
 #include "report/report_gate.h"
 #include "io/trace_folder.h"
-#include "output_check.h"
+#include "io/output_check.h"
 #include "progress.h"
 #include "standard_output.h"
 #include "terminal_text.h"
@@ -129,7 +129,7 @@ int runSummaryReport(const ReportOptions& o, const std::vector<std::string>& fil
     throw io::InputError("report: --compare, --compare-run, --baseline and --run take traces or sessions, not rank summaries");
   }
   requireComparisonFor(thresholds, report::Report{});
-  if (!o.output.empty()) requireDistinctFiles(o.output, files);
+  if (!o.output.empty()) io::requireDistinctFiles(o.output, files);
   const std::string input = o.inputs.size() == 1 ? o.inputs.front() : fmt::format("{} rank summaries", files.size());
   report::SummaryFiles read = report::readRankSummaries(files);
   noteUnread(read.unread);
@@ -147,7 +147,7 @@ int runReport(ReportOptions o) {
   if (!o.output.empty()) {
     std::vector<std::string> inputs{o.input};
     inputs.insert(inputs.end(), o.compareFiles.begin(), o.compareFiles.end());
-    requireDistinctFiles(o.output, inputs);
+    io::requireDistinctFiles(o.output, inputs);
   }
   analysis::AnalysisOptions options;
   if (o.pinnedGbps > 0) options.assumed_pinned_gbps = o.pinnedGbps;  // range-checked by the option

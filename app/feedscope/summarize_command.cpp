@@ -12,7 +12,7 @@
 #include "numeric_options.h"
 #include "job/rank_identity.h"
 #include "job/rank_summary.h"
-#include "output_check.h"
+#include "io/output_check.h"
 #include "progress.h"
 #include "report/rank_summary_file.h"
 #include "report/report.h"
@@ -44,7 +44,7 @@ void addSummarizeCommand(CLI::App& app, CommandAction& action) {
       if (!report::isRankSummaryPath(o->output)) {
         throw io::InputError("-o " + o->output + ": a rank summary's name ends in .fssum");
       }
-      requireDistinctFiles(o->output, {o->input});
+      io::requireDistinctFiles(o->output, {o->input});
       trace::Session session;
       {
         StderrProgress progress("reading " + o->input);

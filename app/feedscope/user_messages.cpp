@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "terminal_text.h"
 
@@ -33,6 +34,16 @@ void writeUserText(std::string_view text, bool keepNewlines) noexcept {
   }
 }
 
+namespace {
+
+// Filled once, at the start of main, before any thread: read-only afterwards.
+std::vector<int>& reserved() noexcept {
+  static std::vector<int> fds;
+  return fds;
+}
+
+}  // namespace
+
 void reserveStandardDescriptors() noexcept {
   for (int fd = 0; fd <= 2; ++fd) {
     if (::fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
@@ -42,7 +53,16 @@ void reserveStandardDescriptors() noexcept {
       ::dup2(placeholder, fd);
       ::close(placeholder);
     }
+    if (placeholder >= 0) {
+      try {
+        reserved().push_back(fd);
+      } catch (...) {
+        // No memory for three ints at start-up: the program would see /dev/null, nothing worse.
+      }
+    }
   }
 }
+
+const std::vector<int>& reservedStandardDescriptors() noexcept { return reserved(); }
 
 }  // namespace feedscope::cli

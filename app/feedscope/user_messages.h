@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <string_view>
+#include <vector>
 #include <utility>
 
 namespace feedscope::cli {
@@ -30,5 +31,8 @@ void printMessage(fmt::format_string<Args...> format, Args&&... args) noexcept {
 // other way round, so writes still fail with EBADF as on a closed descriptor (stdout's exit 5 holds),
 // but the first file Feedscope opens cannot become "stderr" and receive its messages.
 void reserveStandardDescriptors() noexcept;
+// The descriptors reserveStandardDescriptors found closed and now holds: the program `record` runs
+// gets them closed again, as it would have them without Feedscope (launch::RecordOptions).
+const std::vector<int>& reservedStandardDescriptors() noexcept;
 
 }  // namespace feedscope::cli

@@ -71,10 +71,11 @@ void DecompressedStream::countProduced(std::size_t n) {
   produced_ += n;
   if (produced_ > options_.maxBytes) {
     if (gzip_) {
-      throw InputError(what_ + ": decompresses to more than " + std::to_string(options_.maxBytes >> 20) +
-                       " MiB, the most the JSON parser takes; refusing");
+      throw InputError(what_ + ": decompresses to more than " + std::to_string(options_.maxBytes >> 20) + " MiB, " +
+                       std::string(options_.limitReason) + "; refusing");
     }
-    throw InputError(what_ + ": more than " + std::to_string(options_.maxBytes >> 20) + " MiB; refusing");
+    throw InputError(what_ + ": more than " + std::to_string(options_.maxBytes >> 20) + " MiB, " +
+                     std::string(options_.limitReason) + "; refusing");
   }
   if (gzip_ && produced_ > ratio_checked_after_ && produced_ / kMaxStreamingRatio > consumed_) {
     throw InputError(what_ + ": decompresses to more than " + std::to_string(kMaxStreamingRatio) +

@@ -38,6 +38,7 @@ class DecompressedStream {
     Format format = Format::Detect;
     InflaterKind inflater = InflaterKind::Best;
     std::uint64_t maxBytes = kMaxDecompressedBytes;  // more decompressed bytes than this is an error
+    std::string_view limitReason = "the most the JSON parser takes";  // why, in that error
     std::size_t blockBytes = std::size_t{1} << 16;  // compressed bytes read at a time (the progress step)
   };
 

@@ -93,14 +93,18 @@ InputKind inputKindOf(const std::string& path) {
 namespace {
 
 FileBytes readAll(std::FILE* f, const std::string& what, std::uint64_t fileSize, std::size_t sizeHint,
-                  std::size_t padding) {
-  DecompressedStream in(f, what, fileSize, {});
+                  std::size_t padding, const DecompressedStream::Options& options = {}) {
+  DecompressedStream in(f, what, fileSize, options);
   FileBytes result;
   result.was_gzip = in.isGzip();
   ByteBuffer& data = result.data;
-  data.reserve(sizeHint + padding + 1);
+  // Room for one byte past the bound at most: the stream refuses that byte, so the buffer never grows
+  // beyond what the input may hold (a summary's 64 MiB bomb takes 64 MiB, not the next power of two).
+  const std::uint64_t most = options.maxBytes + padding + 2;
+  auto grown = [&](std::uint64_t capacity) { return static_cast<std::size_t>(std::min(capacity, most)); };
+  data.reserve(grown(sizeHint + padding + 1));
   for (;;) {
-    if (data.size() + padding + 1 >= data.capacity()) data.reserve(data.capacity() * 2);
+    if (data.size() + padding + 1 >= data.capacity()) data.reserve(grown(std::uint64_t{data.capacity()} * 2));
     std::size_t n = in.read(data.data() + data.size(), data.capacity() - data.size() - padding - 1);
     if (n == 0) break;
     data.setSize(data.size() + n);
@@ -114,10 +118,16 @@ FileBytes readAll(std::FILE* f, const std::string& what, std::uint64_t fileSize,
 
 }  // namespace
 
-FileBytes readInputFile(const std::string& path, std::size_t padding) {
+FileBytes readInputFile(const std::string& path, std::size_t padding, std::uint64_t maxBytes,
+                        std::string_view limitReason) {
   struct stat st {};
   FilePtr f = openRegularFile(path, st);
-  return readAll(f.get(), path, static_cast<std::uint64_t>(st.st_size), static_cast<std::size_t>(st.st_size), padding);
+  DecompressedStream::Options options;
+  options.maxBytes = maxBytes;
+  options.limitReason = limitReason;
+  // Room for the file as it is, up to the bound: a larger one is refused before it is all read.
+  const auto hint = static_cast<std::size_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(st.st_size), maxBytes));
+  return readAll(f.get(), path, static_cast<std::uint64_t>(st.st_size), hint, padding, options);
 }
 
 FileBytes readInputStream(std::FILE* f, const std::string& what, std::size_t padding) {

@@ -31,8 +31,11 @@ struct OpenedFile {
 OpenedFile openRegularInput(const std::string& path);
 
 // Reads `path`; throws InputError for a missing file, a directory, an empty file, a read error,
-// or gzip data that is truncated or corrupt.
-FileBytes readInputFile(const std::string& path, std::size_t padding = kDefaultPadding);
+// gzip data that is truncated or corrupt, or more than `maxBytes` once inflated (as soon as it gets
+// there: a gzip bomb never takes more memory than that; `limitReason` says why in the error).
+FileBytes readInputFile(const std::string& path, std::size_t padding = kDefaultPadding,
+                        std::uint64_t maxBytes = kMaxDecompressedBytes,
+                        std::string_view limitReason = "the most the JSON parser takes");
 
 // What an input path names: a regular file (read by path, SQLite may open it) or a pipe (a FIFO,
 // `<(zcat t.json.gz)`, /dev/stdin from a pipe: read once, as a stream, never reopened). Throws

@@ -20,11 +20,14 @@ error_code iterateValidUtf8(sj::parser& parser, JsonPiece piece, std::string& re
 error_code validateJsonObjectDocument(sj::parser& parser, JsonPiece piece) {
   std::string repaired;
   sj::document doc;
-  error_code e = iterateValidUtf8(parser, piece, repaired, doc);
+  error_code e = iterateValidUtf8(parser, piece, repaired, doc);  // UTF-8 checked (and repaired) here
   if (e != simdjson::SUCCESS) return e;
-  sj::object object;
-  if ((e = doc.get_object().get(object)) != simdjson::SUCCESS) return e;
-  return trace::validateJsonObject(object);  // the splitter cut the piece at the value's end
+  sj::json_type type;
+  if ((e = doc.type().get(type)) != simdjson::SUCCESS) return e;
+  if (type != sj::json_type::object) return simdjson::INCORRECT_TYPE;
+  // The splitter cut the piece at the value's end: the text is the object, checked whole.
+  return trace::validateJsonText(repaired.empty() ? std::string_view(piece.data, piece.size)
+                                                  : std::string_view(repaired.data(), repaired.size() - simdjson::SIMDJSON_PADDING));
 }
 
 }  // namespace feedscope::io

@@ -20,6 +20,7 @@ namespace feedscope::io {
 // Values and strings, checked and decoded as everywhere else a JSON text is read (trace/json_values.h).
 using trace::decodeJsonString;
 using trace::jsonStringOf;
+using trace::validateJsonText;
 using trace::validateJsonValue;
 
 // parser.iterate() over `piece`; when the piece is not valid UTF-8, over a copy with every invalid

@@ -130,16 +130,27 @@ std::uint64_t byteCount(const std::optional<std::int64_t>& bytes) {
 
 }  // namespace
 
-// The integer is tried first: it is what traces write, and a value that is not a number fails both
-// reads as it failed the type check they once began with.
-std::optional<std::int64_t> kinetoIntegerOf(sj::value v) {
-  std::int64_t n;
-  if (v.get_int64().get(n) == simdjson::SUCCESS) return n;
+// The integer is tried first: it is what traces write. Then a double: 12.0 and 1.2e1 are integers
+// too, a fraction is cut (as it always was); what does not fit an int64 is out of range.
+KinetoNumber kinetoIntegerOf(sj::value v, std::int64_t& out) {
+  if (v.get_int64().get(out) == simdjson::SUCCESS) return KinetoNumber::Integer;
+  sj::json_type type;
+  if (v.type().get(type) != simdjson::SUCCESS || type != sj::json_type::number) return KinetoNumber::NotANumber;
   double d;
   if (v.get_double().get(d) == simdjson::SUCCESS && std::isfinite(d) && std::fabs(d) < 9.0e18) {
-    return static_cast<std::int64_t>(d);
+    out = static_cast<std::int64_t>(d);
+    return KinetoNumber::Integer;
   }
-  return std::nullopt;
+  // Past the double's range simdjson refuses the number: whether it is one is the JSON grammar's to say.
+  return trace::validateJsonText(v.raw_json_token()) == simdjson::SUCCESS ? KinetoNumber::OutOfRange
+                                                                         : KinetoNumber::NotANumber;
+}
+
+void throwKinetoNumberOutOfRange(const std::string& what, std::string_view field, std::size_t event,
+                                 std::string_view beyond) {
+  const std::string where = event > 0 ? " of event " + std::to_string(event) : "";
+  throw InputError(what + ": not a Kineto trace (\"" + std::string(field) + "\"" + where + " is a number beyond " +
+                   std::string(beyond) + ")");
 }
 
 // The fields of one entry as read, before they are turned into a KinetoEvent. The strings point into
@@ -159,6 +170,10 @@ void throwKinetoJsonError(const std::string& what, simdjson::error_code e, std::
   std::string where = entriesRead > 0 ? " after event " + std::to_string(entriesRead) : "";
   if (e == simdjson::INCORRECT_TYPE) {
     throw InputError(what + ": not a Kineto trace (a field has the wrong type" + where + ")");
+  }
+  if (e == simdjson::DEPTH_ERROR) {
+    throw InputError(what + ": a JSON value nested deeper than " + std::to_string(trace::kMaxJsonDepth) + " levels" +
+                     where + "; refusing it");
   }
   throw InputError(what + ": invalid JSON (" + simdjson::error_message(e) + where + ")");
 }
@@ -206,10 +221,18 @@ std::optional<std::string_view> KinetoEventReader::stringOf(sj::value v) {
   return std::nullopt;
 }
 
-std::optional<std::int64_t> KinetoEventReader::integerOf(sj::value v) const {
-  auto n = kinetoIntegerOf(v);
-  if (!n) check(validateJsonValue(v));  // not a number, or not valid JSON at all (0x10)
-  return n;
+std::optional<std::int64_t> KinetoEventReader::integerOf(sj::value v, std::string_view field) const {
+  std::int64_t n = 0;
+  switch (kinetoIntegerOf(v, n)) {
+    case KinetoNumber::Integer:
+      return n;
+    case KinetoNumber::OutOfRange:
+      throwKinetoNumberOutOfRange(what_, field, entries_ + 1);
+    case KinetoNumber::NotANumber:
+      break;
+  }
+  check(validateJsonValue(v));  // not a number, or not valid JSON at all (0x10)
+  return std::nullopt;
 }
 
 void KinetoEventReader::readEntry(sj::object& obj, KinetoEventBatch& out) {
@@ -225,7 +248,7 @@ void KinetoEventReader::readEntry(sj::object& obj, KinetoEventBatch& out) {
         if (key == "ph") {
           check(jsonStringOf(v, e.ph, decoded_));
         } else if (key == "pid") {
-          e.pid = integerOf(v);
+          e.pid = integerOf(v, "pid");
         } else {
           read = false;
         }
@@ -240,7 +263,7 @@ void KinetoEventReader::readEntry(sj::object& obj, KinetoEventBatch& out) {
         break;
       case 't':
         if (key == "ts") {
-          e.ts = timeOf(v);
+          e.ts = timeOf(v, "ts");
         } else if (key == "tid") {
           readThreadId(v, e, out);
         } else {
@@ -249,7 +272,7 @@ void KinetoEventReader::readEntry(sj::object& obj, KinetoEventBatch& out) {
         break;
       case 'd':
         read = key == "dur";
-        if (read) e.dur = timeOf(v);
+        if (read) e.dur = timeOf(v, "dur");
         break;
       case 'a':
         read = key == "args";
@@ -284,13 +307,13 @@ void KinetoEventReader::readArgs(sj::value& v, Entry& e) {
     check(std::move(fieldResult).get(field));
     const std::string_view key = keyOf(field);
     if (key == "device") {
-      e.device = integerOf(field.value());
+      e.device = integerOf(field.value(), "args.device");
     } else if (key == "stream") {
-      e.stream = integerOf(field.value());
+      e.stream = integerOf(field.value(), "args.stream");
     } else if (key == "correlation") {
-      e.correlation = integerOf(field.value());
+      e.correlation = integerOf(field.value(), "args.correlation");
     } else if (key == "bytes") {
-      e.bytes = integerOf(field.value());
+      e.bytes = integerOf(field.value(), "args.bytes");
     } else if (key == "name") {
       if (auto s = stringOf(field.value())) e.metaName = *s;
     } else {
@@ -299,7 +322,7 @@ void KinetoEventReader::readArgs(sj::value& v, Entry& e) {
   }
 }
 
-TimeNs KinetoEventReader::timeOf(sj::value& v) const {
+TimeNs KinetoEventReader::timeOf(sj::value& v, std::string_view field) const {
   std::string_view tok = v.raw_json_token();
   auto ns = microsTokenToNs(tok);
   if (!ns) {
@@ -307,7 +330,9 @@ TimeNs KinetoEventReader::timeOf(sj::value& v) const {
     if (v.type().get(type) == simdjson::SUCCESS && type != sj::json_type::number) {
       throw InputError(what_ + ": not a trace (a timestamp is not a number in event " + std::to_string(entries_ + 1) + ")");
     }
-    fail(simdjson::NUMBER_ERROR);
+    check(validateJsonText(tok));  // 0x10, 01: not JSON
+    // Valid JSON, but no time in nanoseconds an int64 holds (±9.2e15 µs).
+    throwKinetoNumberOutOfRange(what_, field, entries_ + 1, "the time an int64 of nanoseconds holds");
   }
   return *ns;
 }
@@ -320,7 +345,7 @@ void KinetoEventReader::readThreadId(sj::value v, Entry& e, KinetoEventBatch& ou
   std::string_view s;
   simdjson::error_code err = jsonStringOf(v, s, decoded_);
   if (err == simdjson::INCORRECT_TYPE) {
-    e.tid = integerOf(v);
+    e.tid = integerOf(v, "tid");
     return;
   }
   check(err);

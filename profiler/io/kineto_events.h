@@ -76,12 +76,14 @@ class KinetoEventReader {
   void readEntry(simdjson::ondemand::object& obj, KinetoEventBatch& out);
   void readArgs(simdjson::ondemand::value& v, Entry& e);
   std::string_view keyOf(simdjson::ondemand::field& field);
-  trace::TimeNs timeOf(simdjson::ondemand::value& v) const;
+  // `field` names the key in errors ("ts", "dur").
+  trace::TimeNs timeOf(simdjson::ondemand::value& v, std::string_view field) const;
   void readThreadId(simdjson::ondemand::value v, Entry& e, KinetoEventBatch& out);
   // A string field (lone surrogates made U+FFFD), an integer field however written: a value of
-  // another type is checked as JSON (validateJsonValue) and read as absent.
+  // another type is checked as JSON (validateJsonValue) and read as absent. A number beyond a 64-bit
+  // integer is valid JSON but no id or count Feedscope can use: refused naming `field`.
   std::optional<std::string_view> stringOf(simdjson::ondemand::value v);
-  std::optional<std::int64_t> integerOf(simdjson::ondemand::value v) const;
+  std::optional<std::int64_t> integerOf(simdjson::ondemand::value v, std::string_view field) const;
   void keep(const Entry& e, KinetoEventBatch& out) const;
   static void markNamedThread(const Entry& e, KinetoEvent& k);
 
@@ -94,10 +96,19 @@ class KinetoEventReader {
   std::string repaired_;             // this piece made valid UTF-8, when it was not
 };
 
-// The one line for a simdjson error in a Kineto trace, after `entriesRead` entries of traceEvents.
+// The one line for a simdjson error in a Kineto trace, after `entriesRead` entries of traceEvents
+// (DEPTH_ERROR: "a value nested deeper than 10000 levels", trace::kMaxJsonDepth).
 [[noreturn]] void throwKinetoJsonError(const std::string& what, simdjson::error_code e, std::size_t entriesRead);
 
-// An integer however the trace writes it (12, 12.0, 1.2e1); nullopt for anything else.
-std::optional<std::int64_t> kinetoIntegerOf(simdjson::ondemand::value v);
+// An integer however the trace writes it (12, 12.0, 1.2e1). A number outside what an int64 holds
+// (a 400-digit pid, 1e30) is OutOfRange: valid JSON, which a field Feedscope computes with refuses
+// by name and any other field keeps as the text it is.
+enum class KinetoNumber { Integer, NotANumber, OutOfRange };
+KinetoNumber kinetoIntegerOf(simdjson::ondemand::value v, std::int64_t& out);
+
+// "x.json: not a Kineto trace (\"pid\" of event 3 is a number beyond a 64-bit integer)"; `event` 0:
+// a top-level key, named alone.
+[[noreturn]] void throwKinetoNumberOutOfRange(const std::string& what, std::string_view field, std::size_t event,
+                                              std::string_view beyond = "a 64-bit integer");
 
 }  // namespace feedscope::io

@@ -95,6 +95,13 @@ std::string runNameFromPath(const std::string& path) {
 
 namespace {
 
+// A scalar's raw token without the blanks simdjson leaves after it.
+std::string_view trimmedToken(std::string_view token) {
+  while (!token.empty() && std::isspace(static_cast<unsigned char>(token.back()))) token.remove_suffix(1);
+  return token;
+}
+
+
 class KinetoReader {
  public:
   KinetoReader(trace::StringTable& strings, const std::string& runName, std::string_view what)
@@ -159,14 +166,15 @@ class KinetoReader {
         check(v.get_array().get(events));
         fail(simdjson::INCORRECT_TYPE);
       } else if (key == "baseTimeNanoseconds") {
-        auto base = kinetoIntegerOf(v);
-        if (!base) {
+        std::int64_t base = 0;
+        const KinetoNumber read = kinetoIntegerOf(v, base);
+        if (read == KinetoNumber::NotANumber) {
           throw InputError(std::string(what_) + ": not a Kineto trace (baseTimeNanoseconds is not an integer)");
         }
-        if (*base < 0 || *base > trace::kMaxTimeNs) {
+        if (read == KinetoNumber::OutOfRange || base < 0 || base > trace::kMaxTimeNs) {
           throw InputError(std::string(what_) + ": not a Kineto trace (baseTimeNanoseconds out of range)");
         }
-        base_ns_ = *base;
+        base_ns_ = base;
         rebase_ = saw_events_;  // events read already were relative to a base not yet known
       } else if (key == "deviceProperties") {
         readDevices(v);
@@ -176,8 +184,11 @@ class KinetoReader {
         std::string_view s;
         if (v.get_string().get(s) == simdjson::SUCCESS) labels_[std::string(key)] = std::string(s);
       } else if (key == "schemaVersion") {
-        std::int64_t n;
-        if (v.get_int64().get(n) == simdjson::SUCCESS) labels_["schemaVersion"] = std::to_string(n);
+        // Only shown: a number is kept as the text it is, whatever its size.
+        sj::json_type type;
+        if (v.type().get(type) == simdjson::SUCCESS && type == sj::json_type::number) {
+          labels_["schemaVersion"] = std::string(trimmedToken(v.raw_json_token()));
+        }
       }
     }
   }
@@ -196,9 +207,16 @@ class KinetoReader {
         std::string_view key;
         check(field.unescaped_key().get(key));
         std::int64_t n = 0;
-        const bool integer = key != "name" && field.value().get_int64().get(n) == simdjson::SUCCESS;
+        // The id is read as a number of its own (range-checked); the name is a string.
+        const bool integer = key != "name" && key != "id" && field.value().get_int64().get(n) == simdjson::SUCCESS;
         if (key == "id") {
-          if (integer) id = n;
+          std::int64_t value = 0;
+          const KinetoNumber read = kinetoIntegerOf(field.value(), value);
+          // A device id is a 32-bit number everywhere else: one past it would name another GPU.
+          if (read == KinetoNumber::OutOfRange || (read == KinetoNumber::Integer && (value < INT32_MIN || value > INT32_MAX))) {
+            throwKinetoNumberOutOfRange(std::string(what_), "deviceProperties.id", 0, "a 32-bit integer");
+          }
+          if (read == KinetoNumber::Integer) id = value;
         } else if (key == "name") {
           std::deque<std::string> decoded;
           std::string_view s;
@@ -229,8 +247,10 @@ class KinetoReader {
       std::string_view key;
       check(field.unescaped_key().get(key));
       if (key == "rank" || key == "world_size") {
-        std::int64_t n;
-        if (field.value().get_int64().get(n) == simdjson::SUCCESS) labels_[std::string(key)] = std::to_string(n);
+        std::int64_t n = 0;
+        const KinetoNumber read = kinetoIntegerOf(field.value(), n);
+        if (read == KinetoNumber::OutOfRange) throwKinetoNumberOutOfRange(std::string(what_), "distributedInfo." + std::string(key), 0);
+        if (read == KinetoNumber::Integer) labels_[std::string(key)] = std::to_string(n);
       } else if (key == "backend") {
         std::string_view s;
         if (field.value().get_string().get(s) == simdjson::SUCCESS) labels_["backend"] = std::string(s);
@@ -263,8 +283,12 @@ class KinetoReader {
           sj::array list;
           if (field.value().get_array().get(list) != simdjson::SUCCESS) continue;
           for (auto r : list) {
-            std::int64_t n;
-            if (r.get_int64().get(n) == simdjson::SUCCESS && n >= 0 && n <= INT32_MAX) ranks.push_back(static_cast<int>(n));
+            std::int64_t n = 0;
+            sj::value rank;
+            check(r.get(rank));
+            const KinetoNumber read = kinetoIntegerOf(rank, n);
+            if (read == KinetoNumber::OutOfRange) throwKinetoNumberOutOfRange(std::string(what_), "pg_config ranks", 0);
+            if (read == KinetoNumber::Integer && n >= 0 && n <= INT32_MAX) ranks.push_back(static_cast<int>(n));
           }
         }
       }

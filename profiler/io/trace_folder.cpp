@@ -59,11 +59,14 @@ UnreadFile unreadFile(const std::string& path, const std::string& what) {
   return {path, why};
 }
 
+std::vector<std::string> requireTraceFilesIn(const std::string& folder) {
+  std::vector<std::string> files = traceFilesIn(folder);
+  if (files.empty()) throw InputError(folder + ": a folder with no trace files (*.json, *.json.gz) in it");
+  return files;
+}
+
 FolderFiles openTraceFolderFiles(const std::string& folder, std::size_t workers, KeptArguments kept) {
-  const std::vector<std::string> files = traceFilesIn(folder);
-  if (files.empty()) {
-    throw InputError(folder + ": a folder with no trace files (*.json, *.json.gz) in it");
-  }
+  const std::vector<std::string> files = requireTraceFilesIn(folder);
   std::vector<trace::Session> sessions(files.size());
   std::vector<std::exception_ptr> errors(files.size());
   // Every core has a file of its own: each read on one thread, which costs less CPU than two.
@@ -103,10 +106,7 @@ FolderFiles openTraceFolderFiles(const std::string& folder, std::size_t workers,
 }
 
 trace::Session openTraceFolder(const std::string& folder, const ProgressFn& progress, KeptArguments kept) {
-  std::vector<std::string> files = traceFilesIn(folder);
-  if (files.empty()) {
-    throw InputError(folder + ": a folder with no trace files (*.json, *.json.gz) in it");
-  }
+  const std::vector<std::string> files = requireTraceFilesIn(folder);
   trace::Session session;
   for (const auto& file : files) {
     trace::Session one;

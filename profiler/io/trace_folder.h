@@ -12,6 +12,8 @@ namespace feedscope::io {
 
 // The trace files of `folder` (*.json, *.json.gz; not recursive), sorted by name.
 std::vector<std::string> traceFilesIn(const std::string& folder);
+// The same, throwing InputError naming the folder when it holds none: a folder given to read.
+std::vector<std::string> requireTraceFilesIn(const std::string& folder);
 
 // Opens every trace file of `folder` as a run named after its file (suffixes .pt.trace.json.gz and the
 // like removed), in name order. Throws InputError naming the folder when it holds none or one is bad.

@@ -23,6 +23,8 @@ struct ClockAlignment {
   TimeNs max_residual_ns = 0;
   // Ranks (indexes) no matched collective links to the first rank: their recorded clocks are used.
   std::vector<std::size_t> unaligned;
+  // Of those, the ranks whose collectives would have moved them out of the job's window (alignClocks).
+  std::vector<std::size_t> outside_window;
 };
 
 // Ranks are aligned one at a time, the first rank first: next comes the rank sharing the most
@@ -30,6 +32,18 @@ struct ClockAlignment {
 // collectives of (the aligned end of the lowest aligned member − its end), which a few collectives
 // that did not end together cannot move. Without a matched collective, the recorded clocks as they
 // are (method Recorded).
-ClockAlignment alignClocks(const std::vector<RankCollectives>& ranks, const CollectiveMatch& match);
+// `extents[r]`, when given, is rank r's recorded extent (all of them within less than
+// trace::kMaxTimeNs of each other: ranksOnOneClockWindow). A shift that would move a rank's extent out of the
+// time rule (±kMaxTimeNs) or stretch the job's window (the union of the ranks' extents, recorded or
+// moved) to kMaxTimeNs is not taken: the rank keeps its recorded clock and is listed unaligned
+// (and outside_window). So every time of the job, aligned or not, lies in one window shorter than
+// kMaxTimeNs, and no sum or difference of two of them overflows.
+ClockAlignment alignClocks(const std::vector<RankCollectives>& ranks, const CollectiveMatch& match,
+                           const std::vector<Span>& extents = {});
+
+// The ranks (indexes, in order) whose recorded extents fit one window shorter than trace::kMaxTimeNs
+// (146 years), the first always, the others in order. A rank beyond is no rank of this job (a damaged
+// or foreign clock).
+std::vector<std::size_t> ranksOnOneClockWindow(const std::vector<Span>& extents);
 
 }  // namespace feedscope::job

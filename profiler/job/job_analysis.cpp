@@ -128,8 +128,10 @@ double JobAnalysis::peerWaitPct() const {
   return windows > 0 ? 100.0 * static_cast<double>(wait) / static_cast<double>(windows) : 0.0;
 }
 
-JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vector<std::size_t>& runs,
-                       std::optional<int> worldSize, std::string name) {
+namespace {
+
+JobAnalysis analyzeRanks(const std::vector<RankSummary>& summaries, const std::vector<std::size_t>& runs,
+                         std::optional<int> worldSize, std::string name) {
   JobAnalysis job;
   job.name = std::move(name);
   job.world_size = worldSize;
@@ -164,7 +166,9 @@ JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vec
   CollectiveMatch match = matchCollectives(collectives, numbers);
   job.notes.insert(job.notes.end(), match.notes.begin(), match.notes.end());
   job.matched_collectives = match.matched.size();
-  job.clock = alignClocks(collectives, match);
+  std::vector<Span> extents;
+  for (const RankSummary& s : summaries) extents.push_back(s.extent);
+  job.clock = alignClocks(collectives, match, extents);
   if (job.clock.method == ClockMethod::Recorded) {
     job.notes.push_back("No collective matched across the ranks: their recorded clocks are used as they are.");
   } else if (!job.clock.unaligned.empty()) {
@@ -173,6 +177,12 @@ JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vec
     job.notes.push_back(fmt::format("Rank{} {} share{} no matched collective with rank {}'s groups: recorded clocks used",
                                     unaligned.size() == 1 ? "" : "s", present::rankRangesText(unaligned),
                                     unaligned.size() == 1 ? "s" : "", numbers.front()));
+    if (!job.clock.outside_window.empty()) {
+      std::vector<int> outside;
+      for (std::size_t r : job.clock.outside_window) outside.push_back(numbers[r]);
+      job.notes.push_back(fmt::format("(of those, {} by collectives that would move {} clock out of the job's time)",
+                                      present::rankRangesText(outside), outside.size() == 1 ? "its" : "their"));
+    }
   }
   job.arrivals = measureArrivals(collectives, match, job.clock);
   sortByTime(match, job.arrivals);
@@ -286,6 +296,37 @@ JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vec
     job.headline = present::balancedJobSentence(job.matched_collectives, job.largest_delay_ns, n, worldKnown);
   }
   job.findings = jobFindings(job, summaries);
+  return job;
+}
+
+}  // namespace
+
+// Only ranks whose recorded clocks lie within one window shorter than trace::kMaxTimeNs are one job:
+// every time the analysis adds or subtracts then fits an int64 (a summary's times may each be
+// anywhere within +-2^62; alignClocks keeps the aligned window as short). A rank beyond is left out,
+// said, and counted missing.
+JobAnalysis analyzeJob(const std::vector<RankSummary>& summaries, const std::vector<std::size_t>& runs,
+                       std::optional<int> worldSize, std::string name) {
+  std::vector<Span> extents;
+  for (const RankSummary& s : summaries) extents.push_back(s.extent);
+  const std::vector<std::size_t> together = ranksOnOneClockWindow(extents);
+  if (together.size() == summaries.size()) return analyzeRanks(summaries, runs, worldSize, std::move(name));
+  std::vector<RankSummary> kept;
+  std::vector<std::size_t> keptRuns;
+  std::vector<int> left;
+  for (std::size_t r = 0, k = 0; r < summaries.size(); ++r) {
+    if (k < together.size() && together[k] == r) {
+      kept.push_back(summaries[r]);
+      if (r < runs.size()) keptRuns.push_back(runs[r]);
+      ++k;
+    } else {
+      left.push_back(summaries[r].identity.rank);
+    }
+  }
+  JobAnalysis job = analyzeRanks(kept, keptRuns, worldSize, std::move(name));
+  job.notes.push_back(fmt::format("Rank{} {} left out: {} recorded times lie more than 2^62 ns (146 years) from rank {}'s",
+                                  left.size() == 1 ? "" : "s", present::rankRangesText(left),
+                                  left.size() == 1 ? "its" : "their", summaries.front().identity.rank));
   return job;
 }
 

@@ -96,7 +96,7 @@ bool SpawnFailure::notFound() const {
 
 std::optional<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& argv,
                                                 const std::vector<std::string>& environment,
-                                                SpawnFailure& failure) {
+                                                SpawnFailure& failure, const std::vector<int>& closeInChild) {
   if (argv.empty() || argv.front().empty()) {
     failure = {ENOENT, "no program to run"};
     return std::nullopt;
@@ -138,6 +138,7 @@ std::optional<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& 
       if (::getppid() != parent) ::raise(SIGTERM);
       for (int s : toDefault) ::signal(s, SIG_DFL);
       ::sigprocmask(SIG_SETMASK, &original, nullptr);
+      for (int fd : closeInChild) ::close(fd);  // closed for the program, as the caller left it
       // execvpe looks argv[0] up in PATH as execvp does and, like the shell, runs a script without
       // "#!" with /bin/sh; the explicit fallback covers a libc that does not.
       ::execvpe(args[0], args.data(), env.data());

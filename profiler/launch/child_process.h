@@ -34,10 +34,13 @@ class ChildProcess {
  public:
   // Starts argv[0] (searched in PATH unless it holds a '/') with `environment` ("NAME=value" each).
   // While the child runs, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 sent to this process
-  // are passed on to it. Returns nullopt and fills `failure` when it cannot be started.
+  // are passed on to it. `closeInChild`: descriptors this process holds only as placeholders for ones
+  // its caller left closed (a closed stdin held by /dev/null): closed in the child before exec, so
+  // the program sees what it would without us. Returns nullopt and fills `failure` when it cannot be
+  // started.
   static std::optional<ChildProcess> spawn(const std::vector<std::string>& argv,
                                            const std::vector<std::string>& environment,
-                                           SpawnFailure& failure);
+                                           SpawnFailure& failure, const std::vector<int>& closeInChild = {});
   ChildProcess(ChildProcess&& other) noexcept;
   ChildProcess& operator=(ChildProcess&&) = delete;
   ~ChildProcess();

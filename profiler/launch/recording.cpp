@@ -154,7 +154,7 @@ std::optional<ChildExit> Recording::run(SpawnFailure& failure) {
   std::vector<std::string> warningsAgain;  // the constructor's, again
   auto env = recordingEnvironment(environ, settings, warningsAgain);
 
-  auto child = ChildProcess::spawn(options_.argv, env, failure);
+  auto child = ChildProcess::spawn(options_.argv, env, failure, options_.closed_descriptors);
   if (!child) return std::nullopt;
   std::optional<ProgressHeartbeat> heartbeat;
   if (options_.machine_progress) {

@@ -35,6 +35,9 @@ struct RecordOptions {
   std::string leave_out;  // --leave-out groups, comma-separated (inject/environment.h)
   bool python_hooks = true;  // the Python hooks beside the library on PYTHONPATH (--no-python: false)
   bool keep_raw = false;  // keep the raw streams folder after a successful save
+  // Standard descriptors (0, 1, 2) the caller left closed, which Feedscope holds with placeholders of
+  // its own: the program gets them closed, as it would without Feedscope.
+  std::vector<int> closed_descriptors;
   // Another writer of the same session: wait for it (calling on_session_wait with a line to show),
   // or, with wait_for_session false, fail the save.
   bool wait_for_session = true;

@@ -3,10 +3,13 @@
 
 #include <fmt/format.h>
 
+#include "present/spreadsheet_text.h"
+
 namespace feedscope::report {
 
-std::string csvField(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+std::string csvField(std::string_view cell) {
+  const std::string text = present::spreadsheetText(cell);  // text, never a formula
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return text;
   std::string out = "\"";
   for (char c : text) {
     if (c == '"') out += '"';

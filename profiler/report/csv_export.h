@@ -1,4 +1,5 @@
-// CSV exports: every interval of every run, or the per-step table (RFC 4180 quoting).
+// CSV exports: every interval of every run, or the per-step table (RFC 4180 quoting, text cells a
+// spreadsheet shows as text).
 #pragma once
 
 #include <cstdio>
@@ -15,7 +16,9 @@ void writeIntervalsCsv(const trace::Session& session, std::FILE* out);
 // run,device,step,name,start_ns,duration_ns,compute_busy_ns,starvation_ns,starvation_pct,copy_wait_ns,...
 void writeStepsCsv(const std::vector<analysis::RunAnalysis>& analyses, std::FILE* out);
 
-// A CSV field, quoted when it holds a comma, quote or line break.
-std::string csvField(std::string_view text);
+// A CSV text field: with a leading ' when a spreadsheet would take it for a formula (it starts with =
+// + - @, a tab or a carriage return: present/spreadsheet_text.h), quoted when it holds a comma, quote
+// or line break. Numbers are written as they are, never through this.
+std::string csvField(std::string_view cell);
 
 }  // namespace feedscope::report

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <deque>
+#include <unordered_map>
 
 #include "trace/json_values.h"
 
@@ -54,6 +55,7 @@ std::vector<ArgumentField> argumentFields(std::string_view json) {
   sj::object object;
   if (doc.get_object().get(object) != simdjson::SUCCESS) return {};
   std::vector<ArgumentField> fields;
+  std::unordered_map<std::string, std::size_t> positions;  // a key's index in `fields`
   std::deque<std::string> decoded;
   for (auto result : object) {
     sj::field field;
@@ -74,7 +76,14 @@ std::vector<ArgumentField> argumentFields(std::string_view json) {
     } else {
       return {};
     }
-    fields.push_back(std::move(f));
+    // A key given twice is one field with its last value, where it first stood, as JSON readers read
+    // it (Python's json, nlohmann): an export writes it once.
+    auto [at, added] = positions.try_emplace(f.key, fields.size());
+    if (added) {
+      fields.push_back(std::move(f));
+    } else {
+      fields[at->second] = std::move(f);
+    }
   }
   return fields;
 }

@@ -19,7 +19,8 @@ struct ArgumentField {
   friend bool operator==(const ArgumentField&, const ArgumentField&) = default;
 };
 
-// The fields of a JSON object's text, in the order written; empty for a text that is not an object.
+// The fields of a JSON object's text, in the order written, each key once (a repeated key holds its
+// last value, in its first place); empty for a text that is not an object.
 std::vector<ArgumentField> argumentFields(std::string_view json);
 
 // A number written as an integer ("7", "7.0", "6.6e6"), exactly; nullopt for anything else.

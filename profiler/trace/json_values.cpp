@@ -120,61 +120,181 @@ error_code jsonStringOf(sj::value value, std::string_view& out, std::deque<std::
   return decodeJsonString(raw.raw(), &out, &storage);
 }
 
-error_code validateJsonObject(sj::object object) {
-  error_code e = simdjson::SUCCESS;
-  for (auto fieldResult : object) {
-    sj::field field;
-    if ((e = std::move(fieldResult).get(field)) != simdjson::SUCCESS) return e;
-    if ((e = decodeJsonString(field.key().raw(), nullptr, nullptr)) != simdjson::SUCCESS) return e;
-    if ((e = validateJsonValue(field.value())) != simdjson::SUCCESS) return e;
-  }
-  return simdjson::SUCCESS;
-}
+namespace {
 
+bool isJsonSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// A walk over JSON text that holds its open arrays and objects in a string, not on the call stack.
+class TextChecker {
+ public:
+  explicit TextChecker(std::string_view text) : text_(text) {}
+
+  error_code run() {
+    skipSpace();
+    error_code e = value();
+    while (e == simdjson::SUCCESS && !open_.empty()) e = afterMember();
+    if (e != simdjson::SUCCESS) return e;
+    skipSpace();
+    return at_ == text_.size() ? simdjson::SUCCESS : simdjson::TAPE_ERROR;  // one value, nothing after it
+  }
+
+ private:
+  bool done() const { return at_ >= text_.size(); }
+  char peek() const { return done() ? '\0' : text_[at_]; }
+  void skipSpace() {
+    while (!done() && isJsonSpace(text_[at_])) ++at_;
+  }
+
+  // One value; an array or object is opened and its first member started (the loop in run() goes on).
+  error_code value() {
+    switch (peek()) {
+      case '[':
+      case '{': {
+        if (open_.size() >= kMaxJsonDepth) return simdjson::DEPTH_ERROR;
+        const char close = peek() == '[' ? ']' : '}';
+        ++at_;
+        skipSpace();
+        if (peek() == close) {
+          ++at_;
+          return simdjson::SUCCESS;
+        }
+        open_.push_back(close);
+        return close == ']' ? value() : member();
+      }
+      case '"':
+        return string();
+      case 't':
+        return literal("true", simdjson::T_ATOM_ERROR);
+      case 'f':
+        return literal("false", simdjson::F_ATOM_ERROR);
+      case 'n':
+        return literal("null", simdjson::N_ATOM_ERROR);
+      default:
+        return number();
+    }
+  }
+
+  // `"key": value` in an object.
+  error_code member() {
+    if (peek() != '"') return simdjson::TAPE_ERROR;
+    error_code e = string();
+    if (e != simdjson::SUCCESS) return e;
+    skipSpace();
+    if (peek() != ':') return simdjson::TAPE_ERROR;
+    ++at_;
+    skipSpace();
+    return value();
+  }
+
+  // After a value inside the innermost open array or object: a comma and the next member, or its end.
+  error_code afterMember() {
+    skipSpace();
+    const char close = open_.back();
+    if (peek() == close) {
+      ++at_;
+      open_.pop_back();
+      return simdjson::SUCCESS;
+    }
+    if (peek() != ',') return simdjson::TAPE_ERROR;
+    ++at_;
+    skipSpace();
+    return close == ']' ? value() : member();
+  }
+
+  error_code string() {
+    ++at_;  // the opening quote
+    while (!done()) {
+      const char c = text_[at_];
+      if (c == '"') {
+        ++at_;
+        return simdjson::SUCCESS;
+      }
+      if (static_cast<unsigned char>(c) < 0x20) return simdjson::STRING_ERROR;  // raw control character
+      if (c != '\\') {
+        ++at_;
+        continue;
+      }
+      if (at_ + 1 >= text_.size()) return simdjson::STRING_ERROR;
+      const char e = text_[at_ + 1];
+      if (e == 'u') {
+        if (at_ + 6 > text_.size() || hex4(text_.data() + at_ + 2) < 0) return simdjson::STRING_ERROR;
+        at_ += 6;
+      } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+        at_ += 2;
+      } else {
+        return simdjson::STRING_ERROR;  // \q and the like
+      }
+    }
+    return simdjson::UNCLOSED_STRING;
+  }
+
+  error_code literal(std::string_view word, error_code wrong) {
+    if (text_.substr(at_, word.size()) != word) return wrong;
+    at_ += word.size();
+    return simdjson::SUCCESS;
+  }
+
+  // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, of any length.
+  error_code number() {
+    const bool minus = peek() == '-';
+    if (minus) ++at_;
+    if (peek() == '0') {
+      ++at_;
+    } else if (isDigit(peek())) {
+      while (isDigit(peek())) ++at_;
+    } else {
+      return minus ? simdjson::NUMBER_ERROR : simdjson::TAPE_ERROR;  // no value starts with this
+    }
+    if (peek() == '.') {
+      ++at_;
+      if (!isDigit(peek())) return simdjson::NUMBER_ERROR;
+      while (isDigit(peek())) ++at_;
+    }
+    if (peek() == 'e' || peek() == 'E') {
+      ++at_;
+      if (peek() == '+' || peek() == '-') ++at_;
+      if (!isDigit(peek())) return simdjson::NUMBER_ERROR;
+      while (isDigit(peek())) ++at_;
+    }
+    // What follows a number is a separator: `01` and `0x10` are not numbers.
+    if (!done() && !isJsonSpace(peek()) && peek() != ',' && peek() != ']' && peek() != '}') {
+      return simdjson::NUMBER_ERROR;
+    }
+    return simdjson::SUCCESS;
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+  std::string open_;  // the closing bracket of each array or object open around the current point
+};
+
+}  // namespace
+
+error_code validateJsonText(std::string_view text) { return TextChecker(text).run(); }
+
+// A scalar is its token; an array or object is skipped by simdjson (which counts brackets, without
+// recursion) and its text checked here.
 error_code validateJsonValue(sj::value value) {
   sj::json_type type;
   error_code e = value.type().get(type);
   if (e != simdjson::SUCCESS) return e;
-  switch (type) {
-    case sj::json_type::array: {
-      sj::array array;
-      if ((e = value.get_array().get(array)) != simdjson::SUCCESS) return e;
-      for (auto element : array) {
-        sj::value v;
-        if ((e = element.get(v)) != simdjson::SUCCESS) return e;
-        if ((e = validateJsonValue(v)) != simdjson::SUCCESS) return e;
-      }
-      return simdjson::SUCCESS;
+  std::string_view text;
+  if (type == sj::json_type::array) {
+    sj::array array;
+    if ((e = value.get_array().get(array)) != simdjson::SUCCESS || (e = array.raw_json().get(text)) != simdjson::SUCCESS) {
+      return e;
     }
-    case sj::json_type::object: {
-      sj::object object;
-      if ((e = value.get_object().get(object)) != simdjson::SUCCESS) return e;
-      return validateJsonObject(object);
+  } else if (type == sj::json_type::object) {
+    sj::object object;
+    if ((e = value.get_object().get(object)) != simdjson::SUCCESS ||
+        (e = object.raw_json().get(text)) != simdjson::SUCCESS) {
+      return e;
     }
-    case sj::json_type::number: {
-      sj::number number;
-      e = value.get_number().get(number);
-      if (e != simdjson::NUMBER_ERROR) return e;
-      // An integer past 64 bits is valid JSON that get_number refuses: read as a double, it passes.
-      double asDouble;
-      return value.get_double().get(asDouble);
-    }
-    case sj::json_type::string: {
-      sj::raw_json_string raw;
-      if ((e = value.get_raw_json_string().get(raw)) != simdjson::SUCCESS) return e;
-      return decodeJsonString(raw.raw(), nullptr, nullptr);
-    }
-    case sj::json_type::boolean: {
-      bool b;
-      return value.get_bool().get(b);
-    }
-    case sj::json_type::null: {
-      bool isNull = false;
-      if ((e = value.is_null().get(isNull)) != simdjson::SUCCESS) return e;
-      return isNull ? simdjson::SUCCESS : simdjson::N_ATOM_ERROR;
-    }
+  } else {
+    text = value.raw_json_token();
   }
-  return simdjson::TAPE_ERROR;
+  return validateJsonText(text);
 }
 
 }  // namespace feedscope::trace

@@ -7,18 +7,29 @@
 
 #include <simdjson.h>
 
+#include <cstddef>
 #include <deque>
 #include <string>
 #include <string_view>
 
 namespace feedscope::trace {
 
-// Checks the whole of a value the caller does not read, consuming it: arrays and objects element by
-// element (commas, colons, brackets), every key and string (escapes, no raw control characters),
-// numbers (the JSON grammar: no 0x10, no leading zeros), true, false, null.
+// The deepest arrays and objects may nest in any JSON Feedscope reads (a trace, a stored argument
+// text, a rank summary): deeper is refused with DEPTH_ERROR ("nested deeper than 10000 levels";
+// docs/file-formats.md). Every walk over a value is iterative (validateJsonText; simdjson skips what
+// it is not asked to read by counting brackets), so the bound is not the stack's, under ASan either:
+// it keeps the walks' own stacks and simdjson's 32-bit depth small whatever the input.
+inline constexpr std::size_t kMaxJsonDepth = 10000;
+
+// Checks JSON text holding one value (whitespace around it allowed) by the grammar, without
+// recursion: arrays and objects (commas, colons, brackets, at most kMaxJsonDepth deep), every key and
+// string (escapes, no raw control characters; lone surrogates pass, decodeJsonString makes them
+// U+FFFD), numbers by the JSON grammar whatever their size (no 0x10, no leading zeros, a 400-digit
+// integer is valid JSON), true, false, null. UTF-8 is the parser's first stage to check.
+simdjson::error_code validateJsonText(std::string_view text);
+
+// Checks the whole of a value the caller does not read, consuming it, as validateJsonText does.
 simdjson::error_code validateJsonValue(simdjson::ondemand::value value);
-// The same for an object already opened: every key and every value.
-simdjson::error_code validateJsonObject(simdjson::ondemand::object object);
 
 // Decodes the JSON string whose opening quote precedes `afterQuote` into `out` (or only checks it,
 // with `out` null). Strings without escapes are returned as views into the input, decoded ones are

@@ -2,6 +2,7 @@
 #include "view/event_tables.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -9,6 +10,7 @@
 
 #include "trace/copy_names.h"
 #include "present/numbers.h"
+#include "present/spreadsheet_text.h"
 #include "trace/statistics.h"
 #include "trace/units.h"
 #include "view/describe.h"
@@ -270,7 +272,15 @@ std::string toTsv(const std::vector<std::string>& header, const std::vector<std:
   auto line = [&](const std::vector<std::string>& cells) {
     for (std::size_t i = 0; i < cells.size(); ++i) {
       if (i > 0) out += '\t';
-      for (char ch : cells[i]) out += (ch == '\t' || ch == '\n') ? ' ' : ch;
+      std::string cell = cells[i];
+      for (char& ch : cell) {
+        if (ch == '\t' || ch == '\n') ch = ' ';
+      }
+      // A number ("-1.5") stays one; a name a spreadsheet would run as a formula is pasted as text.
+      double number = 0;
+      const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), number);
+      const bool isNumber = error == std::errc() && end == cell.data() + cell.size();
+      out += isNumber ? cell : present::spreadsheetText(cell);
     }
     out += '\n';
   };

@@ -61,7 +61,9 @@ std::string summaryColumnTitle(SummaryColumn column);
 std::string summaryText(const TimelineModel& model, const SummaryRow& row, SummaryColumn column);
 void sortSummary(std::vector<SummaryRow>& rows, SummaryColumn column, bool ascending);
 
-// Rows as tab-separated text with a header line, for the clipboard.
+// Rows as tab-separated text with a header line, for the clipboard (a spreadsheet's paste): tabs and
+// line breaks in a cell become spaces, a text cell that a spreadsheet would run as a formula gets a
+// leading ' (present/spreadsheet_text.h), numbers stay as they are.
 std::string toTsv(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows);
 
 }  // namespace feedscope::view

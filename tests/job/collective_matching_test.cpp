@@ -4,6 +4,7 @@
 
 #include "job/clock_alignment.h"
 #include "job/peer_wait.h"
+#include "trace/types.h"
 
 namespace feedscope::job {
 namespace {
@@ -92,6 +93,38 @@ TEST(Collectives, NoMatchKeepsTheRecordedClocks) {
   auto clock = alignClocks(ranks, matchCollectives(ranks, {0, 1}));
   EXPECT_EQ(clock.method, ClockMethod::Recorded);
   EXPECT_EQ(clock.shift_ns, (std::vector<TimeNs>{0, 0}));
+}
+
+TEST(JobClockWindow, RanksBeyondOneWindowShorterThanTheTimeRuleAreNoRanksOfTheJob) {
+  constexpr TimeNs kT = trace::kMaxTimeNs;  // 2^62
+  // The first rank is the job's; the second widens it to [-500, 2000]; the third would stretch the
+  // window to exactly kT (not shorter: left out); the fourth, to 1 ns shorter than that, joins.
+  const std::vector<Span> extents = {{0, 1000}, {-500, 2000}, {-(kT - 2000), -(kT - 2000) + 1}, {-(kT - 2001), 0}};
+  EXPECT_EQ(ranksOnOneClockWindow(extents), (std::vector<std::size_t>{0, 1, 3}));
+  // Apart at both ends of the time rule: each alone, the first kept.
+  EXPECT_EQ(ranksOnOneClockWindow({{kT - 10, kT}, {-kT, -kT + 10}}), (std::vector<std::size_t>{0}));
+  EXPECT_TRUE(ranksOnOneClockWindow({}).empty());
+}
+
+TEST(JobClockWindow, AShiftThatWouldStretchTheJobPastTheRuleIsNotTaken) {
+  // Rank 1's collectives ended kT * 0.6 after rank 0's on its own clock, while its extent lies
+  // beside rank 0's: aligning it would move its extent 0.6 kT earlier, the job's window to 1.2 kT.
+  constexpr TimeNs kT = trace::kMaxTimeNs;
+  constexpr TimeNs far = kT / 10 * 6;
+  auto r0 = rankOf({{100, 200, "AllReduce"}, {300, 400, "AllReduce"}});
+  auto r1 = rankOf({{far + 100, far + 200, "AllReduce"}, {far + 300, far + 400, "AllReduce"}});
+  std::vector<RankCollectives> ranks = {r0, r1};
+  const std::vector<Span> extents = {{0, far + 1000}, {0, far + 1000}};
+  auto clock = alignClocks(ranks, matchCollectives(ranks, {0, 1}), extents);
+  EXPECT_EQ(clock.shift_ns, (std::vector<TimeNs>{0, 0}));
+  EXPECT_EQ(clock.outside_window, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(clock.unaligned, (std::vector<std::size_t>{1}));
+  // The same collectives 1,000 ns apart: aligned as ever.
+  auto r2 = rankOf({{1100, 1200, "AllReduce"}, {1300, 1400, "AllReduce"}});
+  ranks = {r0, r2};
+  clock = alignClocks(ranks, matchCollectives(ranks, {0, 1}), {{0, 5000}, {0, 5000}});
+  EXPECT_EQ(clock.shift_ns, (std::vector<TimeNs>{0, -1000}));
+  EXPECT_TRUE(clock.outside_window.empty());
 }
 
 Collective inGroup(TimeNs start, TimeNs end, const char* operation, const char* group, std::int64_t seq) {

@@ -2,6 +2,7 @@
 // runnable, the environment it gets, and signals sent to us reaching it.
 #include "launch/child_process.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
@@ -57,6 +58,27 @@ TEST(ChildProcess, DeathBySignalIsReportedAs128PlusTheSignal) {
   EXPECT_EQ(killed.describe(), "killed by signal 9 (Killed)");
   ChildExit terminated = runChild({FEEDSCOPE_PLAIN_CHILD, "kill-self", std::to_string(SIGTERM)});
   EXPECT_EQ(terminated.shellStatus(), 143);
+}
+
+// A descriptor Feedscope holds only as a placeholder for one its caller left closed is closed in the
+// program; every other inherited one stays open.
+TEST(ChildProcess, PlaceholderDescriptorsAreClosedInTheProgram) {
+  const int held = ::open("/dev/null", O_RDONLY);  // inheritable, as the placeholders are
+  const int kept = ::open("/dev/null", O_RDONLY);
+  ASSERT_GE(held, 0);
+  ASSERT_GE(kept, 0);
+  const std::string probe = "test -e /proc/$$/fd/" + std::to_string(held) + " && exit 10; test -e /proc/$$/fd/" +
+                            std::to_string(kept) + " || exit 12; exit 11";
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  SpawnFailure failure;
+  auto closed = ChildProcess::spawn({"/bin/sh", "-c", probe}, env, failure, {held});
+  ASSERT_TRUE(closed) << failure.message;
+  EXPECT_EQ(closed->wait().code, 11);
+  EXPECT_EQ(runChild({"/bin/sh", "-c", probe}).code, 10);  // without it, the program sees it open
+  EXPECT_NE(::fcntl(held, F_GETFD), -1) << "closed in Feedscope too";
+  ::close(held);
+  ::close(kept);
 }
 
 TEST(ChildProcess, MissingAndUnrunnableProgramsAreTold) {

@@ -226,6 +226,16 @@ TEST(Csv, IntervalsAndStepsAreQuotedAndComplete) {
   EXPECT_NE(csv.find(",memcpy_htod,,1000005,1000025,20,4096,pageable,device,0"), std::string::npos) << csv;
   EXPECT_EQ(csvField("plain"), "plain");
   EXPECT_EQ(csvField("a\nb"), "\"a\nb\"");
+  // Names a spreadsheet would run as formulas are written as text (OWASP): a leading '.
+  EXPECT_EQ(csvField("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+  EXPECT_EQ(csvField("+1"), "'+1");
+  EXPECT_EQ(csvField("-2+3"), "'-2+3");
+  EXPECT_EQ(csvField("@SUM(A1)"), "'@SUM(A1)");
+  EXPECT_EQ(csvField("\tx"), "'\tx");
+  EXPECT_EQ(csvField("\rx"), "\"'\rx\"");
+  EXPECT_EQ(csvField("-a,b"), "\"'-a,b\"");
+  EXPECT_EQ(csvField("a=b"), "a=b");
+  EXPECT_EQ(csvField(""), "");
 
   trace::Session real;
   io::importKinetoFile(dataPath("h200/h200_naive.json.gz"), real);

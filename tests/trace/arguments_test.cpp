@@ -5,6 +5,7 @@
 #include "trace/argument_fields.h"
 #include "trace/arguments.h"
 #include "trace/interval_columns.h"
+#include "trace/json_values.h"
 
 namespace feedscope::trace {
 namespace {
@@ -146,6 +147,17 @@ TEST(ArgumentFields, ReadsEveryFieldInOrderAsWrittenAndAsRead) {
   EXPECT_EQ(fields[6].value, "true");
 }
 
+// A repeated key is one field, with its last value (as JSON readers take it), where it first stood:
+// an export writes it once, Details shows it once, a reader by key gets what every reader gets.
+TEST(ArgumentFields, ARepeatedKeyIsOneFieldWithItsLastValue) {
+  const auto fields = argumentFields(R"({"Seq": 1, "name": "x", "Seq": 2, "Seq": 3})");
+  ASSERT_EQ(fields.size(), 2u);
+  EXPECT_EQ(fields[0], (ArgumentField{"Seq", "3", "3"}));
+  EXPECT_EQ(fields[1], (ArgumentField{"name", "x", "\"x\""}));
+  EXPECT_EQ(argumentInteger(R"({"Seq": 1, "Seq": 2})", "Seq"), 2);
+  EXPECT_EQ(argumentString(R"({"g": "a", "g": "b"})", "g"), "b");
+}
+
 TEST(ArgumentFields, TextThatIsNotAnObjectHasNoFields) {
   EXPECT_TRUE(argumentFields("").empty());
   EXPECT_TRUE(argumentFields("[1, 2]").empty());
@@ -166,6 +178,50 @@ TEST(ArgumentFields, ReadsOneStringOrIntegerByKey) {
   EXPECT_EQ(argumentInteger(json, "frac"), std::nullopt);
   EXPECT_EQ(argumentInteger(json, "dtype"), std::nullopt);
   EXPECT_EQ(argumentInteger(json, "missing"), std::nullopt);
+}
+
+std::string nested(std::size_t levels, const std::string& inside = "1") {
+  std::string text;
+  for (std::size_t i = 0; i < levels; ++i) text += R"({"a":)";
+  text += inside;
+  text.append(levels, '}');
+  return text;
+}
+
+TEST(JsonText, IsCheckedByTheGrammarWhateverTheSizeOfANumber) {
+  const std::string digits(400, '9');
+  for (const std::string& good : {digits, "-" + digits, std::string("1e400"), digits + ".5e-9", std::string("0"), std::string("-0.0E+1"),
+                                  std::string(R"( {"a": [1, "x\u00e9\ud800", true, false, null, {}]} )")}) {
+    EXPECT_EQ(validateJsonText(good), simdjson::SUCCESS) << good;
+  }
+  for (const char* bad : {"01", "0x10", "1.", "-", ".5", "1e", "tru", "[1 2]", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "\"\\q\"",
+                          "\"a\tb\"", "\"open", "[", "]", "1 2", "{1:2}", "'a'", ""}) {
+    EXPECT_NE(validateJsonText(bad), simdjson::SUCCESS) << bad;
+  }
+}
+
+TEST(JsonText, NestsUpToTheLimitAndNoDeeperWithoutRecursion) {
+  EXPECT_EQ(validateJsonText(nested(kMaxJsonDepth)), simdjson::SUCCESS);
+  EXPECT_EQ(validateJsonText(nested(kMaxJsonDepth + 1)), simdjson::DEPTH_ERROR);
+  // Far deeper than any stack takes by recursion, under ASan too.
+  EXPECT_EQ(validateJsonText(std::string(10'000'000, '[') + std::string(10'000'000, ']')), simdjson::DEPTH_ERROR);
+  EXPECT_EQ(validateJsonText(std::string(10'000'000, '[')), simdjson::DEPTH_ERROR);
+}
+
+// A session's stored texts are read back as they were kept: one too deep is no fields, never a crash;
+// a number beyond a 64-bit integer is a field whose text is kept, not an integer.
+TEST(ArgumentFields, DeepOrHugeTextsAreReadWithoutACrash) {
+  EXPECT_TRUE(argumentFields(R"({"x":)" + nested(1'000'000) + "}").empty());
+  const auto atLimit = argumentFields(R"({"x":)" + nested(kMaxJsonDepth - 1) + "}");
+  ASSERT_EQ(atLimit.size(), 1u);
+  EXPECT_EQ(atLimit[0].json, nested(kMaxJsonDepth - 1));
+  const std::string digits(400, '9');
+  const auto big = argumentFields(R"({"pid": )" + digits + R"(, "e": 1e400})");
+  ASSERT_EQ(big.size(), 2u);
+  EXPECT_EQ(big[0].json, digits);
+  EXPECT_EQ(big[1].json, "1e400");
+  EXPECT_EQ(integerValue(big[0]), std::nullopt);
+  EXPECT_EQ(argumentInteger(R"({"pid": )" + digits + "}", "pid"), std::nullopt);
 }
 
 }  // namespace

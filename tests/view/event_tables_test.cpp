@@ -143,6 +143,9 @@ TEST(EventTables, CopiesAreSummarisedByKind) {
 
 TEST(EventTables, TsvHasAHeaderAndOneLinePerRow) {
   EXPECT_EQ(toTsv({"name", "count"}, {{"gemm", "4"}, {"a\tb", "1"}}), "name\tcount\ngemm\t4\na b\t1\n");
+  // Pasted into a spreadsheet: a name that is a formula stays text, a negative number stays a number.
+  EXPECT_EQ(toTsv({"name", "start"}, {{"=cmd|' /C calc'!A0", "-1.5"}, {"@SUM(A1)", "-3"}, {"-x", "2e3"}}),
+            "name\tstart\n'=cmd|' /C calc'!A0\t-1.5\n'@SUM(A1)\t-3\n'-x\t2e3\n");
 }
 
 }  // namespace
