@@ -38,7 +38,7 @@ def run(argv, env=None):
 def summarize_all(feedscope, traces, out, cores, bound):
     """Summarises every rank at once on all cores, one process a core, as the job's launcher runs them:
     `bound` pins each to its core (srun --cpu-bind=cores, mpirun --bind-to core: each sees one usable
-    core and reads on one thread, io/read_threads.h); unbound, each may use every core but is told,
+    core and reads on one thread, read/read_threads.h); unbound, each may use every core but is told,
     as torchrun --nproc-per-node=CORES tells its workers, that LOCAL_WORLD_SIZE processes share them."""
     env = dict(os.environ, LOCAL_WORLD_SIZE=str(cores))
     free = queue.Queue()

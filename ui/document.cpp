@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "io/errors.h"
-#include "io/open_input.h"
-#include "io/read_threads.h"
-#include "io/trace_folder.h"
+#include "importers/open_input.h"
+#include "read/read_threads.h"
+#include "importers/trace_folder.h"
 #include "report/report.h"
 #include "trace/session_merge.h"
 
@@ -130,7 +130,7 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
   doc->inputs.insert(doc->inputs.end(), opened.begin(), opened.end());
   doc->unread.insert(doc->unread.end(), emptyFolders.begin(), emptyFolders.end());
   // Read and analyse the files on every core the process may use, each on one thread when there are
-  // several (io/read_threads.h); then take them in file order.
+  // several (read/read_threads.h); then take them in file order.
   std::vector<LoadedFile> loaded(files.size());
   const std::size_t workers = std::max<std::size_t>(1, std::min(files.size(), io::usableCores()));
   const io::ReadThreads threads = workers > 1 ? io::ReadThreads::One : io::ReadThreads::Auto;

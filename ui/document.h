@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "analysis/run_analysis.h"
-#include "io/trace_folder.h"
+#include "importers/trace_folder.h"
 #include "trace/session.h"
 #include "job/job_analysis.h"
 #include "view/compare_table.h"

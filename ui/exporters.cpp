@@ -1,7 +1,7 @@
 // Export formats, all written through the core's writers.
 #include "ui/exporters.h"
 
-#include "io/atomic_file.h"
+#include "store/atomic_file.h"
 #include "report/chrome_trace_export.h"
 #include "report/csv_export.h"
 #include "ui/outputs.h"

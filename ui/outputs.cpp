@@ -3,10 +3,10 @@
 
 #include <QString>
 
-#include "io/atomic_file.h"
+#include "store/atomic_file.h"
 #include "io/errors.h"
-#include "io/output_check.h"
-#include "io/output_target.h"
+#include "store/output_check.h"
+#include "store/output_target.h"
 
 namespace feedscope::ui {
 

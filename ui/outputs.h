@@ -1,7 +1,7 @@
 // Every file the GUI writes (the --screenshot PNG, File ▸ Export, Export this range) is checked and
 // written as the CLI's outputs are: never one of the files the window opened, whatever name reaches it
-// (io/output_check.h), a regular file through a temporary renamed over it, a device or /dev/stdout
-// written through (io/atomic_file.h). The GUI has no rule of its own here.
+// (store/output_check.h), a regular file through a temporary renamed over it, a device or /dev/stdout
+// written through (store/atomic_file.h). The GUI has no rule of its own here.
 #pragma once
 
 #include <QImage>

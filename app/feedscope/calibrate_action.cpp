@@ -7,8 +7,8 @@
 
 #include "cli_contract/exit_codes.h"
 #include "gpu_commands.h"
-#include "io/session_store.h"
-#include "io/output_check.h"
+#include "store/session_store.h"
+#include "store/output_check.h"
 #include "session_write_lock.h"
 #include "task_progress.h"
 #include "trace/units.h"

@@ -3,12 +3,12 @@
 
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
-#include "io/atomic_file.h"
+#include "store/atomic_file.h"
 #include "report/chrome_trace_export.h"
 #include "report/csv_export.h"
-#include "io/open_input.h"
+#include "importers/open_input.h"
 #include "report/report.h"
-#include "io/output_check.h"
+#include "store/output_check.h"
 #include "progress.h"
 #include "user_messages.h"
 

@@ -3,9 +3,9 @@
 
 #include "commands.h"
 #include "cli_contract/exit_codes.h"
-#include "io/open_input.h"
-#include "io/session_store.h"
-#include "io/output_check.h"
+#include "importers/open_input.h"
+#include "store/session_store.h"
+#include "store/output_check.h"
 #include "progress.h"
 #include "session_write_lock.h"
 #include "trace/session_merge.h"

@@ -1,5 +1,5 @@
 // What `record` must not write over besides its inputs: the program it runs and the files it reads.
-// The checks of every output (never an input, a folder that exists) are io/output_check.h.
+// The checks of every output (never an input, a folder that exists) are store/output_check.h.
 #pragma once
 
 #include <string>

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 
 namespace feedscope::cli {
 

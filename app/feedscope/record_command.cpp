@@ -17,7 +17,7 @@
 #include "launch/injection_env.h"
 #include "launch/recording.h"
 #include "launch/save_signals.h"
-#include "io/output_check.h"
+#include "store/output_check.h"
 #include "output_check.h"
 #include "session_write_lock.h"
 #include "user_messages.h"

@@ -9,15 +9,15 @@
 #include "commands.h"
 #include "numeric_options.h"
 #include "cli_contract/exit_codes.h"
-#include "io/atomic_file.h"
+#include "store/atomic_file.h"
 #include "io/input_error.h"
-#include "io/open_input.h"
-#include "io/read_threads.h"
+#include "importers/open_input.h"
+#include "read/read_threads.h"
 #include "report/report.h"
 #include "report/rank_summary_file.h"
 #include "report/report_gate.h"
-#include "io/trace_folder.h"
-#include "io/output_check.h"
+#include "importers/trace_folder.h"
+#include "store/output_check.h"
 #include "progress.h"
 #include "standard_output.h"
 #include "terminal_text.h"
@@ -28,7 +28,7 @@ namespace feedscope::cli {
 namespace {
 
 // A report reads only the collectives' arguments (the job analysis matches by them): every
-// argument would double its memory (io/kept_arguments.h).
+// argument would double its memory (importers/kept_arguments.h).
 constexpr io::KeptArguments kReportArguments = io::KeptArguments::Collectives;
 
 struct ReportOptions {

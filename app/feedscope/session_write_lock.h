@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "io/session_lock.h"
+#include "store/session_lock.h"
 #include "user_messages.h"
 
 namespace feedscope::cli {

@@ -15,9 +15,9 @@
 
 #include "inject/process_facts.h"
 #include "io/input_error.h"
-#include "io/open_input.h"
-#include "io/session_lock.h"
-#include "io/session_store.h"
+#include "importers/open_input.h"
+#include "store/session_lock.h"
+#include "store/session_store.h"
 #include "driver_probe/cuda_driver.h"
 #include "launch/injection_env.h"
 #include "launch/progress_lines.h"

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "io/atomic_file.h"
+#include "store/atomic_file.h"
 #include "present/causes.h"
 #include "report/json_text.h"
 #include "trace/argument_fields.h"

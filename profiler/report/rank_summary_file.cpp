@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "io/atomic_file.h"
-#include "io/file_bytes.h"
+#include "store/atomic_file.h"
+#include "read/file_bytes.h"
 #include "io/input_error.h"
-#include "io/read_threads.h"
+#include "read/read_threads.h"
 
 namespace feedscope::report {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/trace_folder.h"
+#include "importers/trace_folder.h"
 #include "job/job_analysis.h"
 #include "job/rank_summary.h"
 

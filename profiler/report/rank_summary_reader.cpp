@@ -14,7 +14,7 @@
 
 #include "analysis/finding.h"
 #include "analysis/run_analysis.h"
-#include "io/file_bytes.h"
+#include "read/file_bytes.h"
 #include "io/input_error.h"
 #include "report/rank_summary_file.h"
 #include "trace/json_values.h"

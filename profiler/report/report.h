@@ -9,7 +9,7 @@
 #include "analysis/comparison.h"
 #include "analysis/comparison_table.h"
 #include "analysis/run_analysis.h"
-#include "io/trace_folder.h"
+#include "importers/trace_folder.h"
 #include "job/job_analysis.h"
 #include "trace/session.h"
 

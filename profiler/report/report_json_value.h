@@ -1,4 +1,4 @@
-// The JSON report as a value, for writers and checks inside feedscope_io (the --fail-if gate reads
+// The JSON report as a value, for writers and checks inside feedscope_report (the --fail-if gate reads
 // its keys); docs/report-json.md documents every key.
 #pragma once
 

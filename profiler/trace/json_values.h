@@ -1,5 +1,5 @@
 // JSON values checked whole and strings decoded by one lenient rule, for every reader of JSON text:
-// the importers (io/json_strict.h) and the readers of stored argument texts (trace/argument_fields.h).
+// the importers (read/json_strict.h) and the readers of stored argument texts (trace/argument_fields.h).
 // simdjson's on-demand parser checks only what it is asked to read and skips the rest by counting
 // brackets, so what must be valid throughout is walked here. Strings: a lone UTF-16 surrogate escape
 // (\ud800) becomes U+FFFD (docs/file-formats.md).

@@ -1,7 +1,7 @@
 // A kernel's launch configuration as event arguments (trace/arguments.h), under the names Kineto
 // gives the same figures ("grid", "block", "registers per thread", "shared memory" = static + dynamic),
 // so that Details and exports read alike whether the kernel came from Kineto, an Nsight Systems
-// export (io/nsys_import.cpp) or Feedscope's own CUPTI collector (cupti/record_decoder.cpp).
+// export (importers/nsys_import.cpp) or Feedscope's own CUPTI collector (cupti/record_decoder.cpp).
 #pragma once
 
 #include <array>

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "analysis/run_analysis.h"
-#include "io/decompressed_stream.h"
-#include "io/file_bytes.h"
-#include "io/kineto_import.h"
+#include "read/decompressed_stream.h"
+#include "read/file_bytes.h"
+#include "importers/kineto_import.h"
 
 namespace {
 
@@ -35,7 +35,7 @@ BENCHMARK(BM_ImportAndAnalyze)->Unit(benchmark::kMillisecond)->Repetitions(7)->R
 
 // The import alone, keeping no arguments (0, the baseline), the collectives' (1, what `report` keeps)
 // or every interval's (2, what the GUI, `import` and `export` keep): the time and the memory arguments
-// cost (io/kept_arguments.h; docs/performance.md "Arguments").
+// cost (importers/kept_arguments.h; docs/performance.md "Arguments").
 void BM_ImportKeptArguments(benchmark::State& state) {
   using feedscope::io::KeptArguments;
   const KeptArguments kept = static_cast<KeptArguments>(state.range(0));

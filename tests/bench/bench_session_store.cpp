@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "io/session_store.h"
+#include "store/session_store.h"
 #include "synthetic_run.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "io/input_error.h"
-#include "io/session_store.h"
+#include "store/session_store.h"
 #include "synthetic_session.h"
 
 int main(int argc, char** argv) {

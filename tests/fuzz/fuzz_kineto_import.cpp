@@ -9,10 +9,10 @@
 #include <string>
 
 #include "analysis/run_analysis.h"
-#include "io/decompressed_stream.h"
-#include "io/file_bytes.h"
+#include "read/decompressed_stream.h"
+#include "read/file_bytes.h"
 #include "io/input_error.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "report/report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,9 +6,9 @@
 #include <string_view>
 
 #include "io/input_error.h"
-#include "io/nsys_import.h"
+#include "importers/nsys_import.h"
 #include "report/report.h"
-#include "io/sqlite_handle.h"
+#include "store/sqlite_handle.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace feedscope;

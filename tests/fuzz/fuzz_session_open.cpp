@@ -6,7 +6,7 @@
 
 #include "io/input_error.h"
 #include "report/report.h"
-#include "io/session_store.h"
+#include "store/session_store.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace feedscope;

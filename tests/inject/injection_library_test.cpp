@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "io/session_store.h"
+#include "store/session_store.h"
 #include "support/run_program.h"
 #include "support/temp_dir.h"
 

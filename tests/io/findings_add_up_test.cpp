@@ -11,7 +11,7 @@
 #include "analysis/finding_partition.h"
 #include "analysis/run_analysis.h"
 #include "analysis/span_set.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 
 namespace feedscope::io {
 namespace {

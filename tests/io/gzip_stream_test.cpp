@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "io/decompressed_stream.h"
-#include "io/file_bytes.h"
+#include "read/decompressed_stream.h"
+#include "read/file_bytes.h"
 #include "io/input_error.h"
 #include "support/gzip_text.h"
 #include "support/independent_kineto.h"

@@ -6,7 +6,7 @@
 
 #include "analysis/correlation_index.h"
 #include "analysis/run_analysis.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "support/independent_kineto.h"
 
 namespace feedscope::io {

@@ -1,6 +1,6 @@
 // Kineto import on the real traces of tests/data, checked against an independent reading and the
 // figures that came with the H200 traces; legacy and current formats; every kind of bad input.
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
@@ -10,9 +10,9 @@
 #include <fstream>
 
 #include "analysis/run_analysis.h"
-#include "io/file_bytes.h"
+#include "read/file_bytes.h"
 #include "io/input_error.h"
-#include "io/open_input.h"
+#include "importers/open_input.h"
 #include "support/gzip_text.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
@@ -354,7 +354,7 @@ TEST(KinetoImport, AGzipBombStopsAtTheLimitWithOneLine) {
   EXPECT_EQ(kMaxDecompressedBytes, simdjson::SIMDJSON_MAXSIZE_BYTES);
 }
 
-// Arguments are kept as the trace wrote them, for what the import keeps them for (io/kept_arguments.h):
+// Arguments are kept as the trace wrote them, for what the import keeps them for (importers/kept_arguments.h):
 // every interval's for the GUI, sessions and exports, only the collectives' for a report.
 constexpr const char* kTraceWithArguments = R"json({"traceEvents": [
   {"ph": "X", "cat": "kernel", "name": "gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5,

@@ -1,5 +1,5 @@
 // Nsight Systems SQLite import: small exports with the published layout and known answers.
-#include "io/nsys_import.h"
+#include "importers/nsys_import.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include "analysis/run_analysis.h"
 #include "analysis/steps.h"
 #include "io/input_error.h"
-#include "io/nsys_enums.h"
-#include "io/open_input.h"
-#include "io/session_store.h"
+#include "importers/nsys_enums.h"
+#include "importers/open_input.h"
+#include "store/session_store.h"
 #include "support/nsys_export.h"
 #include "support/temp_dir.h"
 

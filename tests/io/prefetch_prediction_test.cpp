@@ -11,7 +11,7 @@
 #include "analysis/comparison.h"
 #include "analysis/comparison_table.h"
 #include "analysis/run_analysis.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "support/independent_kineto.h"
 
 namespace feedscope::io {

@@ -1,6 +1,6 @@
-// The cores a read may use follow the process's CPU affinity (io/read_threads.h): a rank's summarize
+// The cores a read may use follow the process's CPU affinity (read/read_threads.h): a rank's summarize
 // bound to one core by its launcher reads on one thread.
-#include "io/read_threads.h"
+#include "read/read_threads.h"
 
 #include <gtest/gtest.h>
 #include <sched.h>

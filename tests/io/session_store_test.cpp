@@ -1,5 +1,5 @@
 // Session files: exact round trips, atomic writes, and refusal of foreign, newer, older and corrupt files.
-#include "io/session_store.h"
+#include "store/session_store.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -8,7 +8,7 @@
 #include <functional>
 
 #include "io/input_error.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "support/run_fixture.h"
 #include "support/temp_dir.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "io/kineto_import.h"
-#include "io/session_store.h"
+#include "importers/kineto_import.h"
+#include "store/session_store.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"
 

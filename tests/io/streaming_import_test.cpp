@@ -10,12 +10,12 @@
 #include <thread>
 #include <vector>
 
-#include "io/decompressed_stream.h"
-#include "io/file_bytes.h"
+#include "read/decompressed_stream.h"
+#include "read/file_bytes.h"
 #include "io/input_error.h"
-#include "io/kineto_import.h"
-#include "io/open_input.h"
-#include "io/trace_json_splitter.h"
+#include "importers/kineto_import.h"
+#include "importers/open_input.h"
+#include "read/trace_json_splitter.h"
 #include "support/gzip_text.h"
 #include "support/independent_kineto.h"
 #include "support/temp_dir.h"

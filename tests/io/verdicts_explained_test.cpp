@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "analysis/run_analysis.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 
 namespace feedscope::io {
 namespace {

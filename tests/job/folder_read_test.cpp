@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "io/input_error.h"
-#include "io/trace_folder.h"
+#include "importers/trace_folder.h"
 #include "report/report.h"
 #include "report/report_json_value.h"
 #include "support/job_generator.h"

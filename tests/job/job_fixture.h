@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "analysis/run_analysis.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "job/job_analysis.h"
 #include "support/job_generator.h"
 #include "trace/session.h"

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/session_store.h"
+#include "store/session_store.h"
 #include "launch/run_join.h"
 #include "report/report.h"
 #include "support/cli_run.h"

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <map>
 
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "job/collectives.h"
 #include "job/job_analysis.h"
 #include "support/independent_kineto.h"

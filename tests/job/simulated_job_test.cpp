@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "io/trace_folder.h"
+#include "importers/trace_folder.h"
 #include "job/rank_activity.h"
 #include "job_fixture.h"
 #include "present/job_phrases.h"

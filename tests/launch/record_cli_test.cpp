@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/session_store.h"
+#include "store/session_store.h"
 #include "support/run_program.h"
 #include "support/temp_dir.h"
 #include "trace/session.h"

@@ -9,7 +9,7 @@
 
 #include "report/chrome_trace_export.h"
 #include "report/csv_export.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "report/report.h"
 #include "support/independent_kineto.h"
 #include "support/run_fixture.h"

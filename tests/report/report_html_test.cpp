@@ -13,7 +13,7 @@
 #include "analysis/comparison.h"
 #include "report/html_text.h"
 #include "report/kernel_summary.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "report/report.h"
 #include "report/report_html_charts.h"
 #include "report/svg_canvas.h"

@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "support/job_generator.h"
 #include "trace/rank_environment.h"
 #include "trace/session.h"

@@ -9,7 +9,7 @@
 #include <QSignalSpy>
 
 #include "io/input_error.h"
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "support/job_generator.h"
 #include "support/temp_dir.h"
 #include "ui/document_loader.h"

@@ -1,4 +1,4 @@
-// What the GUI writes goes through the CLI's checks (ui/outputs.h, io/output_check.h): no export, PNG
+// What the GUI writes goes through the CLI's checks (ui/outputs.h, store/output_check.h): no export, PNG
 // or range export, and no session the run panel starts, replaces a file the window opened, whatever
 // name reaches it; each refusal is one line and leaves the file byte for byte. And the window's child
 // processes end before it goes: none is destroyed running (feedscope-gui crashed at exit).

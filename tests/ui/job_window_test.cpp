@@ -14,7 +14,7 @@
 #include <fstream>
 #include <QTableWidget>
 
-#include "io/session_store.h"
+#include "store/session_store.h"
 #include "support/cli_run.h"
 #include "support/job_generator.h"
 #include "support/recorded_job.h"

@@ -11,7 +11,7 @@
 #include <QTest>
 #include <QToolTip>
 
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "support/run_fixture.h"
 #include "support/temp_dir.h"
 #include "ui/details_panel.h"

@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "present/numbers.h"
 #include "support/run_fixture.h"
 #include "view/chart_data.h"

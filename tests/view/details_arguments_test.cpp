@@ -1,7 +1,7 @@
 // Details shows every argument the trace gave an interval, after the fields it names itself.
 #include <gtest/gtest.h>
 
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "support/temp_dir.h"
 #include "view/describe.h"
 #include "view/model_fixture.h"

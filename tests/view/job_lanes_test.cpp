@@ -3,7 +3,7 @@
 // job comes from the generator, whose parameters give the answers.
 #include <gtest/gtest.h>
 
-#include "io/kineto_import.h"
+#include "importers/kineto_import.h"
 #include "job/job_analysis.h"
 #include "job/job_grouping.h"
 #include "support/job_generator.h"

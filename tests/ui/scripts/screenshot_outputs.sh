@@ -1,5 +1,5 @@
-# feedscope-gui --screenshot writes its PNG as the CLI writes its outputs (io/output_check.h,
-# io/atomic_file.h): never over one of the files it opens, whatever name reaches it (the same path, ./,
+# feedscope-gui --screenshot writes its PNG as the CLI writes its outputs (store/output_check.h,
+# store/atomic_file.h): never over one of the files it opens, whatever name reaches it (the same path, ./,
 # a symbolic or hard link, a member of an opened folder), with exit 2 and one line saying why, the
 # input left byte for byte; a missing folder is refused before anything is read; a regular file is
 # written through a temporary renamed over it, and /dev/stdout is written through.
