@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 
+#include "cli_contract/error_line.h"
 #include "cli_contract/exit_codes.h"
 #include "cli_contract/progress_line.h"
 
@@ -172,6 +173,12 @@ QString exitCodeMeaning(int code, bool recording) {
     case cli::kExitThresholdCrossed:
       return recording ? QObject::tr("the program exited with status 4")
                        : QObject::tr("a threshold was crossed");
+    case cli::kExitOutputFailed:
+      return recording ? QObject::tr(
+                             "the recording could not be written (a full disk, a session another "
+                             "feedscope is writing), or the program exited with status 5")
+                       : QObject::tr("an output could not be written (a full disk, a closed pipe, a session "
+                                     "another feedscope is writing)");
     case cli::kExitProgramNotExecutable:
       return QObject::tr("the program to record exists but cannot be executed");
     case cli::kExitProgramNotFound:
@@ -187,8 +194,9 @@ QString exitCodeMeaning(int code, bool recording) {
 }
 
 QString cliMessage(const QString& line) {
-  for (const QString& prefix : {QStringLiteral("feedscope: error: "), QStringLiteral("feedscope: ")}) {
-    if (line.startsWith(prefix)) return line.mid(prefix.size());
+  for (std::string_view prefix : {cli::kErrorPrefix, cli::kLinePrefix}) {
+    const QString p = QString::fromUtf8(prefix.data(), static_cast<qsizetype>(prefix.size()));
+    if (line.startsWith(p)) return line.mid(p.size());
   }
   return line;
 }

@@ -59,7 +59,7 @@ std::optional<ProgressLine> parseProgressLine(const QString& line);
 // What an exit code of the CLI means, in the README's words. For `record` (`recording`), codes that
 // are not Feedscope's own are the recorded program's exit status (128 + N: killed by signal N).
 QString exitCodeMeaning(int code, bool recording = false);
-// The CLI's line without its "feedscope: error: " (or "feedscope: ") prefix: the window already says
+// The CLI's line without its "feedscope: error: " (or "feedscope: ") prefix (cli/error_line.h): the window already says
 // who is speaking.
 QString cliMessage(const QString& line);
 // One line for a child that stopped with `exitCode`: the CLI's own last line when it printed one, then

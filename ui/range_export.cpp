@@ -17,22 +17,10 @@ namespace {
 
 trace::Run cutRun(const trace::Run& run, trace::TimeNs t0, trace::TimeNs t1) {
   trace::Run out;
-  out.name = run.name;
-  out.source = run.source;
-  out.command = run.command;
-  out.labels = run.labels;
-  out.devices = run.devices;
-  out.clock = run.clock;
-  out.records = run.records;
-  out.calibration = run.calibration;
+  static_cast<trace::RunDescription&>(out) = run;  // all but the events, which are cut below
   for (const trace::Track& track : run.tracks) {
     trace::Track cut;
-    cut.kind = track.kind;
-    cut.name = track.name;
-    cut.device = track.device;
-    cut.stream = track.stream;
-    cut.pid = track.pid;
-    cut.tid = track.tid;
+    static_cast<trace::TrackDescription&>(cut) = track;
     const auto& c = track.intervals;
     // Sorted by start: everything that starts before t1; of those, what ends after t0.
     const std::size_t end = c.lowerBoundStart(t1);

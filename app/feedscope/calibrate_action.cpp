@@ -11,6 +11,7 @@
 #include "store/output_check.h"
 #include "session_write_lock.h"
 #include "task_progress.h"
+#include "trace/run_builder.h"
 #include "trace/units.h"
 #include "workload/copy_calibration.h"
 #include "workload/gpu_devices.h"
@@ -88,15 +89,16 @@ void store(const std::string& path, const trace::Calibration& c, const workload:
     session = io::loadSession(path);  // InputError when it is not a session
     for (trace::Run& run : session.runs) run.calibration = c;
   } else {
-    trace::Run run;
-    run.name = "calibration";
+    // A run of no events, built as every run is (trace/run_builder.h).
+    trace::RunBuilder builder("calibration");
+    trace::Run& run = builder.run();
     run.source = "calibrate";
     run.command = "feedscope calibrate";
     run.clock.source = "CLOCK_MONOTONIC";
     run.devices.push_back({gpu.index, gpu.name, gpu.uuid});
     run.labels["device"] = gpu.name;
     run.calibration = c;
-    session.runs.push_back(std::move(run));
+    session.runs.push_back(builder.finish());
   }
   io::saveSession(session, path);
   printMessage("stored the calibration with {} ({} run{})\n", path, session.runs.size(),
@@ -117,11 +119,11 @@ int runCalibrate(const CalibrateOptions& o) {
         [&](double f, const std::string& what) { progress.update(f, "calibration", f, what); });
   } catch (const workload::NoGpuError& e) {
     progress.finish();
-    printMessage("feedscope: error: {}\n", e.what());
+    printError("{}", e.what());
     return kExitNoGpu;
   } catch (const workload::GpuError& e) {
     progress.finish();
-    printMessage("feedscope: error: the GPU failed during calibration: {}\n", e.what());
+    printError("the GPU failed during calibration: {}", e.what());
     return kExitInternalError;
   }
   progress.finish();

@@ -113,15 +113,15 @@ int runDemo(const DemoOptions& o) {
     });
   } catch (const workload::NoGpuError& e) {
     progress.finish();
-    printMessage("feedscope: error: {}\n", e.what());
+    printError("{}", e.what());
     return kExitNoGpu;
   } catch (const cupti::CollectorError& e) {
     progress.finish();
-    printMessage("feedscope: error: cannot record the GPU: {}\n", e.what());
+    printError("cannot record the GPU: {}", e.what());
     return kExitNoGpu;
   } catch (const workload::GpuError& e) {
     progress.finish();
-    printMessage("feedscope: error: the GPU failed during the demo: {}\n", e.what());
+    printError("the GPU failed during the demo: {}", e.what());
     return kExitInternalError;
   }
   progress.finish();

@@ -18,7 +18,7 @@ int runDevices(const DevicesOptions& o) {
   try {
     devices = workload::listGpus();
   } catch (const workload::NoGpuError& e) {
-    printMessage("feedscope: error: {}\n", e.what());
+    printError("{}", e.what());
     if (o.format == "json") printNoDevicesJson(e.what());
     return kExitNoGpu;
   }

@@ -14,7 +14,7 @@ namespace {
 constexpr const char* kNoCuda = "this build has no CUDA support (rebuild with the CUDA toolkit and CUPTI)";
 
 int noCuda() {
-  printMessage("feedscope: error: {}\n", kNoCuda);
+  printError("{}", kNoCuda);
   return kExitNoGpu;
 }
 

@@ -74,19 +74,19 @@ int main(int argc, char** argv) {
     finishStandardOutput();
     return code;
   } catch (const feedscope::io::Failure& e) {
-    printMessage("feedscope: error: {}\n", e.what());
+    printError("{}", e.what());
     return exitCodeFor(e.kind());
   } catch (const std::system_error& e) {
     // fmt::print(stdout, ...) throws this when a write to standard output fails (a full disk behind
     // `> file`): an output failure, exit 5, like the checked writes.
     if (std::ferror(stdout)) {
-      printMessage("feedscope: error: cannot write to standard output ({})\n", e.code().message());
+      printError("cannot write to standard output ({})", e.code().message());
       return kExitOutputFailed;
     }
     printMessage("feedscope: internal error: {} (please report this)\n", e.what());
     return kExitInternalError;
   } catch (const std::bad_alloc&) {
-    printMessage("feedscope: error: out of memory\n");
+    printError("out of memory");
     return kExitInternalError;
   } catch (const std::exception& e) {
     printMessage("feedscope: internal error: {} (please report this)\n", e.what());

@@ -72,9 +72,9 @@ std::optional<std::string> injectionLibrary() {
 }
 
 void printLibraryNotFound() {
-  printMessage(
-      "feedscope: error: {} not found: this feedscope was built without CUDA (or {} names a missing "
-      "file), so it cannot record\n",
+  printError(
+      "{} not found: this feedscope was built without CUDA (or {} names a missing file), so it cannot "
+      "record",
       launch::kInjectLibraryName, launch::kInjectLibraryVar);
 }
 
@@ -132,7 +132,7 @@ int record(const RecordArgs& a) {
   launch::SpawnFailure failure;
   auto exit = recording.run(failure);
   if (!exit) {
-    printMessage("feedscope: error: {}\n", failure.message);
+    printError("{}", failure.message);
     return failure.notFound() ? kExitProgramNotFound : kExitProgramNotExecutable;
   }
 
@@ -178,7 +178,7 @@ int record(const RecordArgs& a) {
       // the program does. Whoever needs a trace asks for the failure (--require-trace); even then the
       // program's own failure stays its status.
       if (a.requireTrace && status == kExitOk) {
-        printMessage("feedscope: error: {}\n", summary.nothing_recorded);
+        printError("{}", summary.nothing_recorded);
         return kExitNoGpu;
       }
       note(summary.nothing_recorded);

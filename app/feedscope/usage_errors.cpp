@@ -42,7 +42,7 @@ void useFeedscopeErrorFormat(CLI::App& app) {
     for (const CLI::App* sub : failed->get_subcommands()) where += " " + sub->get_name();
     // One line, as every other error: the GUI shows the last line a command printed.
     // The error quotes what was typed: terminal-safe like every other message.
-    return fmt::format("feedscope: error: {} (see '{}')\n", printable(e.what()), where);
+    return fmt::format("{}{} (see '{}')\n", kErrorPrefix, printable(e.what()), where);
   });
 }
 
@@ -69,9 +69,9 @@ std::optional<std::string> nearestCommand(const CLI::App& app, const std::string
 
 int reportUnknownCommand(const CLI::App& app, const std::string& typed) {
   if (auto near = nearestCommand(app, typed)) {
-    printMessage("feedscope: error: unknown command '{}'; did you mean '{}'?\n", typed, *near);
+    printError("unknown command '{}'; did you mean '{}'?", typed, *near);
   } else {
-    printMessage("feedscope: error: unknown command '{}'; 'feedscope help' lists the commands\n", typed);
+    printError("unknown command '{}'; 'feedscope help' lists the commands", typed);
   }
   return kExitBadInput;
 }

@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "cli_contract/error_line.h"
+
+#include <string>
 #include <string_view>
 #include <vector>
 #include <utility>
@@ -17,11 +20,22 @@ namespace feedscope::cli {
 // `keepNewlines`, plus one at the end of the text); ignores every failure.
 void writeUserText(std::string_view text, bool keepNewlines = false) noexcept;
 
-// printMessage("feedscope: error: {}\n", e.what()): fmt::print(stderr, ...) that cannot fail.
+// printMessage("wrote {}\n", path): fmt::print(stderr, ...) that cannot fail.
 template <typename... Args>
 void printMessage(fmt::format_string<Args...> format, Args&&... args) noexcept {
   try {
     writeUserText(fmt::format(format, std::forward<Args>(args)...));
+  } catch (...) {
+    // Out of memory while formatting a message: the message is lost, the exit code stays.
+  }
+}
+
+// printError("{}", e.what()): the failure's one line, "feedscope: error: " first (cli/error_line.h),
+// then a newline.
+template <typename... Args>
+void printError(fmt::format_string<Args...> format, Args&&... args) noexcept {
+  try {
+    writeUserText(std::string(kErrorPrefix) + fmt::format(format, std::forward<Args>(args)...) + "\n");
   } catch (...) {
     // Out of memory while formatting a message: the message is lost, the exit code stays.
   }

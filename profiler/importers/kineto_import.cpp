@@ -361,8 +361,7 @@ class KinetoReader {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < iv.size(); ++i) {
       trace::Interval x = iv.at(i);
-      if (__builtin_add_overflow(x.start_ns, base_ns_, &x.start_ns) || __builtin_add_overflow(x.end_ns, base_ns_, &x.end_ns) ||
-          x.end_ns > trace::kMaxTimeNs) {
+      if (!trace::shiftSpan(x.start_ns, x.end_ns, base_ns_)) {
         ++records.invalid;
         continue;
       }

@@ -116,12 +116,11 @@ trace::Run mergeProcessStreams(const std::vector<ProcessStream>& input, trace::S
       }
       // CLOCK_MONOTONIC readings are positive: anything below zero, past kMaxPlausibleNs or longer
       // than kMaxPlausibleDurationNs, before or after the clock shift, is damage, which would
-      // overflow the analysis' sums. Spans are judged by the one rule (trace::spanValidity) first.
+      // overflow the analysis' sums. Spans are judged and moved by the one rule (trace::spanValidity,
+      // trace::shiftSpan); the plausibility of a CLOCK_MONOTONIC reading is this source's own.
       if (trace::spanValidity(iv.start_ns, iv.end_ns) == trace::SpanValidity::Invalid || iv.start_ns < 0 ||
-          iv.end_ns - iv.start_ns > kMaxPlausibleDurationNs ||
-          __builtin_add_overflow(iv.start_ns, shift, &iv.start_ns) ||
-          __builtin_add_overflow(iv.end_ns, shift, &iv.end_ns) || iv.start_ns <= 0 ||
-          iv.end_ns > kMaxPlausibleNs) {
+          iv.end_ns - iv.start_ns > kMaxPlausibleDurationNs || !trace::shiftSpan(iv.start_ns, iv.end_ns, shift) ||
+          iv.start_ns <= 0 || iv.end_ns > kMaxPlausibleNs) {
         builder.countInvalid();
         continue;
       }

@@ -59,7 +59,9 @@ struct TimeExtent {
   TimeNs end = 0;
 };
 
-struct Run {
+// What a run is, apart from its events: a run made from another (a range of it cut out, a run of a
+// merge) copies this part whole, so a field added here is never dropped on the way.
+struct RunDescription {
   std::string name;     // label shown to users: "prefetch off"
   std::string source;   // where it came from: "kineto:trace.json.gz", "demo", "record"
   std::string command;  // the recorded command line, if any
@@ -68,6 +70,9 @@ struct Run {
   ClockInfo clock;
   RecordCounts records;
   std::optional<Calibration> calibration;
+};
+
+struct Run : RunDescription {
   std::vector<Track> tracks;
   RunArguments arguments;  // the texts its intervals' `arguments` ids refer to
 

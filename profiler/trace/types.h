@@ -35,6 +35,19 @@ constexpr SpanValidity spanValidity(std::uint64_t start, std::uint64_t end) {
   return spanValidity(static_cast<TimeNs>(start), static_cast<TimeNs>(end));
 }
 
+// Moves the span [start, end] by `shift` (a clock's offset, a trace's base time): false, and the span
+// as it was, when a sum overflows or the moved span is Invalid by spanValidity. The caller counts the
+// record invalid and leaves it out, as RunBuilder::add does: one rule for every source that moves
+// records onto another clock (the Kineto rebase, the raw-stream merge).
+constexpr bool shiftSpan(TimeNs& start, TimeNs& end, TimeNs shift) {
+  TimeNs movedStart = 0, movedEnd = 0;
+  if (__builtin_add_overflow(start, shift, &movedStart) || __builtin_add_overflow(end, shift, &movedEnd)) return false;
+  if (spanValidity(movedStart, movedEnd) == SpanValidity::Invalid) return false;
+  start = movedStart;
+  end = movedEnd;
+  return true;
+}
+
 // a + b, clamped instead of overflowing: sums of durations taken from untrusted files.
 constexpr TimeNs saturatingAdd(TimeNs a, TimeNs b) {
   TimeNs sum = 0;

@@ -66,6 +66,33 @@ TEST(RunBuilder, ValidatesSortsAndOrdersTracks) {
   EXPECT_EQ(run.tracks[0].intervals.memoryBytes(), 3 * IntervalColumns::kBytesPerInterval);  // shrunk to fit
 }
 
+TEST(Spans, AShiftKeepsTheOneRuleOrLeavesTheSpanAsItWas) {
+  using trace::kMaxTimeNs;
+  TimeNs start = 100, end = 250;
+  EXPECT_TRUE(trace::shiftSpan(start, end, 1'000));
+  EXPECT_EQ(start, 1'100);
+  EXPECT_EQ(end, 1'250);
+  // Onto the time rule's edge and no further; the span is untouched when refused.
+  start = 10, end = 20;
+  EXPECT_TRUE(trace::shiftSpan(start, end, kMaxTimeNs - 20));
+  EXPECT_EQ(end, kMaxTimeNs);
+  start = 10, end = 21;
+  EXPECT_FALSE(trace::shiftSpan(start, end, kMaxTimeNs - 20));
+  EXPECT_EQ(start, 10);
+  EXPECT_EQ(end, 21);
+  // A sum that overflows, a start moved onto 0 ("no timestamp"), a span below the rule.
+  start = 5, end = INT64_MAX - 1;
+  EXPECT_FALSE(trace::shiftSpan(start, end, 10));
+  start = -50, end = 50;
+  EXPECT_FALSE(trace::shiftSpan(start, end, 50));
+  start = -kMaxTimeNs, end = -kMaxTimeNs + 5;
+  EXPECT_FALSE(trace::shiftSpan(start, end, -1));
+  // An instant stays an instant.
+  start = end = 7;
+  EXPECT_TRUE(trace::shiftSpan(start, end, 3));
+  EXPECT_EQ(trace::spanValidity(start, end), trace::SpanValidity::ZeroLength);
+}
+
 TEST(RangeNames, StepsDataLoadingAndPlainRanges) {
   EXPECT_EQ(classifyRangeName("ProfilerStep#12"), IntervalKind::Step);
   EXPECT_EQ(classifyRangeName("step 3"), IntervalKind::Step);

@@ -144,10 +144,13 @@ TEST(ChildCommands, ExitCodesSayWhatTheReadmeSays) {
   EXPECT_EQ(exitCodeMeaning(3, true), "no GPU or CUDA driver to record with, no injection library, or the program exited with status 3");
   EXPECT_EQ(exitCodeMeaning(126, true), "the program to record exists but cannot be executed");
   EXPECT_EQ(exitCodeMeaning(127, true), "the program to record does not exist");
+  // 5: an output could not be written (the README's table); for record, or the program's own 5.
+  EXPECT_EQ(exitCodeMeaning(5), "an output could not be written (a full disk, a closed pipe, a session another feedscope is writing)");
+  EXPECT_EQ(exitCodeMeaning(5, true), "the recording could not be written (a full disk, a session another feedscope is writing), or the program exited with status 5");
   // Any other code of record is the recorded program's own status.
-  EXPECT_EQ(exitCodeMeaning(5, true), "the program exited with status 5");
+  EXPECT_EQ(exitCodeMeaning(6, true), "the program exited with status 6");
   EXPECT_EQ(exitCodeMeaning(137, true), "the program was killed by signal 9");
-  EXPECT_EQ(exitCodeMeaning(5), "exit code 5");
+  EXPECT_EQ(exitCodeMeaning(6), "exit code 6");
   EXPECT_EQ(cliMessage("feedscope: error: cannot run 'x': No such file or directory"),
             "cannot run 'x': No such file or directory");
   EXPECT_EQ(cliMessage("feedscope: no process of the program initialised CUDA"),

@@ -188,7 +188,7 @@ TEST(RealCli, ARecordThatCannotStartSaysWhyInTheCliWords) {
   QString missing = recordThroughThePanel("/nonexistent/feedscope-test-program", "", dir);
   const QString notExecutable = QString::fromStdString(dir.file("not-executable.sh", "echo hi\n"));
   QString denied = recordThroughThePanel(notExecutable, "", dir);
-  QString noCuda = recordThroughThePanel("sh", "-c 'exit 5'", dir);
+  QString noCuda = recordThroughThePanel("sh", "-c 'exit 6'", dir);
   EXPECT_FALSE(QFile::exists(QString::fromStdString(dir.file("rec.feedscope"))));
 #if FEEDSCOPE_CLI_CAN_RECORD
   EXPECT_EQ(missing.toStdString(),
@@ -200,8 +200,8 @@ TEST(RealCli, ARecordThatCannotStartSaysWhyInTheCliWords) {
                 .toStdString());
   // The program ran and failed, using no CUDA: its status and the CLI's note, no session.
   EXPECT_EQ(noCuda.toStdString(),
-            "Stopped: no process of the program initialised CUDA: nothing was recorded (exit 5: the program "
-            "exited with status 5)");
+            "Stopped: no process of the program initialised CUDA: nothing was recorded (exit 6: the program "
+            "exited with status 6)");
   // No driver at all: the CLI's reason and the no-GPU exit code reach the panel.
   setenv("FEEDSCOPE_CUDA_DRIVER", "/nonexistent/libcuda.so.1", 1);
   QString noDriver = recordThroughThePanel("sh", "-c 'exit 0'", dir);
