@@ -205,15 +205,28 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
   } catch (const view::BuildCancelled&) {
     throw LoadCancelled{};
   }
-  std::vector<const analysis::RunAnalysis*> analyses;
-  for (std::size_t i = 0; i < doc->analyses.size(); ++i) {
-    if (doc->job_view.ranks[i]) continue;  // ranks of a job are read together, not compared
-    analyses.push_back(&doc->analyses[i]);
-    doc->compare_runs.push_back(i);
-  }
-  doc->compare = view::buildCompareTable(analyses);
+  compareWith(*doc, 0);
   progress(1.0, "Done");
   return doc;
+}
+
+bool compareWith(Document& doc, std::size_t baseline) {
+  const std::vector<report::ComparedRun> compared = report::comparedRuns(doc.jobs, doc.analyses.size(), baseline);
+  if (compared.empty()) return false;
+  doc.compare_runs.clear();
+  std::vector<const analysis::RunAnalysis*> analyses;
+  std::size_t baselineColumn = 0;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < doc.analyses.size(); ++i) {
+    const bool isCompared = next < compared.size() && compared[next].run == i;
+    if (i != baseline && !isCompared) continue;
+    if (i == baseline) baselineColumn = analyses.size();
+    if (isCompared) ++next;
+    analyses.push_back(&doc.analyses[i]);
+    doc.compare_runs.push_back(i);
+  }
+  doc.compare = view::buildCompareTable(analyses, baselineColumn);
+  return true;
 }
 
 trace::Session mergedSession(const Document& doc) {

@@ -38,7 +38,9 @@ struct Document {
   // timeline shows them on the job's clock with their waits for each other.
   std::vector<job::JobAnalysis> jobs;
   view::JobView job_view;
-  // The A/B comparison of the runs that are not ranks of a job (compare_runs[i]: its run index).
+  // The Compare tab's table: the baseline and the runs compared with it, as report::comparedRuns says
+  // (compare_runs[i]: the run of column i, in run order; empty when nothing is compared, as for the
+  // ranks of one job alone).
   view::CompareTable compare;
   std::vector<std::size_t> compare_runs;
   // Files that could not be opened, each with the core's one-line error: the others are shown, these
@@ -68,6 +70,11 @@ struct LoadCancelled {};
 std::shared_ptr<Document> loadDocument(const std::vector<std::string>& files,
                                        const std::shared_ptr<const Document>& base,
                                        const LoadProgress& progress, const std::atomic<bool>& cancelled);
+
+// Sets the document's compare table with run `baseline` as the baseline, by the reports' rule
+// (report::comparedRuns: ranks of the baseline's job are not compared). False, and nothing changed,
+// when that compares nothing.
+bool compareWith(Document& doc, std::size_t baseline);
 
 // One session holding copies of every run (names re-interned), for writers that take a session.
 trace::Session mergedSession(const Document& doc);

@@ -629,12 +629,9 @@ void MainWindow::setSummaryExpanded(bool expanded) {
 
 void MainWindow::setBaseline(std::size_t run) {
   if (!doc_ || run >= doc_->analyses.size()) return;
-  // Only runs that are not ranks of a job are compared (Document::compare_runs).
-  const auto at = std::find(doc_->compare_runs.begin(), doc_->compare_runs.end(), run);
-  if (at == doc_->compare_runs.end()) return;
-  std::vector<const analysis::RunAnalysis*> analyses;
-  for (std::size_t i : doc_->compare_runs) analyses.push_back(&doc_->analyses[i]);
-  doc_->compare = view::buildCompareTable(analyses, static_cast<std::size_t>(at - doc_->compare_runs.begin()));
+  // What is compared with the new baseline is the reports' rule (compareWith): nothing to compare
+  // (a rank of the only job) leaves the table as it was.
+  if (!compareWith(*doc_, run)) return;
   compare_->setDocument(doc_);
   fitComparePage();
   updateSummary();

@@ -60,13 +60,10 @@ std::shared_ptr<Document> documentOfRange(const Document& doc, view::TimeRange r
   out->input = doc.input;  // its report is of the same input, jobs included (ui/exporters.h reportOf)
   out->unread = doc.unread;
   std::vector<view::RunInput> inputs;
-  std::vector<const analysis::RunAnalysis*> analyses;
-  for (std::size_t i = 0; i < out->runs.size(); ++i) {
-    inputs.push_back({&out->run(i), &out->strings(i), &out->analyses[i]});
-    analyses.push_back(&out->analyses[i]);
-  }
+  for (std::size_t i = 0; i < out->runs.size(); ++i) inputs.push_back({&out->run(i), &out->strings(i), &out->analyses[i]});
   out->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs));
-  out->compare = view::buildCompareTable(analyses);
+  out->jobs = doc.jobs;  // the same runs: the same jobs compared the same way
+  compareWith(*out, 0);
   return out;
 }
 

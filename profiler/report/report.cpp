@@ -215,26 +215,28 @@ const job::JobAnalysis* jobOf(const Report& report, std::size_t run) {
   return nullptr;
 }
 
-void compareAgainst(Report& report, std::size_t baseline) {
-  report.comparisons.clear();
-  report.table.reset();
-  if (report.analyses.size() < 2 || baseline >= report.analyses.size()) return;
-  if (report.jobs.empty()) {
-    std::vector<const analysis::RunAnalysis*> all;
-    for (const auto& a : report.analyses) all.push_back(&a);
-    for (std::size_t i = 0; i < report.analyses.size(); ++i) {
-      if (i != baseline) report.comparisons.push_back(analysis::compareRuns(report.analyses[baseline], report.analyses[i]));
+
+namespace {
+
+const job::JobAnalysis* jobOfRun(const std::vector<job::JobAnalysis>& jobs, std::size_t run) {
+  for (const auto& j : jobs) {
+    for (const auto& r : j.ranks) {
+      if (r.run == run) return &j;
     }
-    report.table = analysis::compareAll(all, baseline);
-    return;
   }
-  const job::JobAnalysis* baselineJob = jobOf(report, baseline);
-  // The run each run is compared with: the baseline, or for a rank of another job the baseline job's
-  // rank of the same number. Ranks of the baseline's own job run at one speed: not compared.
-  std::vector<const analysis::RunAnalysis*> all = {&report.analyses[baseline]};
-  for (std::size_t i = 0; i < report.analyses.size(); ++i) {
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<ComparedRun> comparedRuns(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount,
+                                      std::size_t baseline) {
+  std::vector<ComparedRun> compared;
+  if (runCount < 2 || baseline >= runCount) return compared;
+  const job::JobAnalysis* baselineJob = jobOfRun(jobs, baseline);
+  for (std::size_t i = 0; i < runCount; ++i) {
     if (i == baseline) continue;
-    const job::JobAnalysis* mine = jobOf(report, i);
+    const job::JobAnalysis* mine = jobOfRun(jobs, i);
     if (baselineJob != nullptr && mine == baselineJob) continue;
     std::size_t against = baseline;
     if (baselineJob != nullptr && mine != nullptr) {
@@ -246,10 +248,31 @@ void compareAgainst(Report& report, std::size_t baseline) {
         if (r.rank == rank) against = r.run;
       }
     }
-    report.comparisons.push_back(analysis::compareRuns(report.analyses[against], report.analyses[i]));
+    compared.push_back({i, against});
+  }
+  return compared;
+}
+
+void compareAgainst(Report& report, std::size_t baseline) {
+  report.comparisons.clear();
+  report.table.reset();
+  const std::vector<ComparedRun> compared = comparedRuns(report.jobs, report.analyses.size(), baseline);
+  if (compared.empty()) return;
+  // The table's columns in run order, the baseline among them.
+  std::vector<const analysis::RunAnalysis*> all;
+  std::size_t baselineColumn = 0;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < report.analyses.size(); ++i) {
+    const bool isCompared = next < compared.size() && compared[next].run == i;
+    if (i != baseline && !isCompared) continue;
+    if (i == baseline) baselineColumn = all.size();
+    if (isCompared) ++next;
     all.push_back(&report.analyses[i]);
   }
-  if (all.size() >= 2) report.table = analysis::compareAll(all, 0);
+  for (const ComparedRun& c : compared) {
+    report.comparisons.push_back(analysis::compareRuns(report.analyses[c.against], report.analyses[c.run]));
+  }
+  report.table = analysis::compareAll(all, baselineColumn);
 }
 
 }  // namespace feedscope::report

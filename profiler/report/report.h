@@ -80,10 +80,19 @@ void appendReport(Report& report, Report&& other, const trace::StringTable* stri
 // The job `run` is a rank of, or nullptr.
 const job::JobAnalysis* jobOf(const Report& report, std::size_t run);
 
-// Compares every run of the report with run `baseline` (an index into runs): the pairwise comparisons
-// (each run against the baseline) and the one table. Nothing with fewer than two runs. Ranks of the
-// baseline's own job are not compared; a rank of another job is compared with the baseline job's rank
-// of the same number (docs/metrics.md, "Jobs and ranks").
+// What is compared with what when run `baseline` is the baseline (docs/metrics.md, "What is compared
+// with what"): every other run, in run order, with the run it is compared with — the baseline, or for
+// a rank of another job the baseline job's rank of the same number. Ranks of the baseline's own job
+// are not compared (they run at one speed). The one rule for reports, exports and the GUI's Compare tab.
+struct ComparedRun {
+  std::size_t run = 0;
+  std::size_t against = 0;
+};
+std::vector<ComparedRun> comparedRuns(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount,
+                                      std::size_t baseline);
+
+// Compares the report's runs as comparedRuns says: the pairwise comparisons and the one table (the
+// baseline and every run compared). Nothing with fewer than two runs or nothing to compare.
 void compareAgainst(Report& report, std::size_t baseline);
 
 std::string renderTextReport(const Report& report);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <QSignalSpy>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include "support/cli_run.h"
 #include "support/job_generator.h"
 #include "support/temp_dir.h"
+#include "ui/document.h"
 #include "ui/exporters.h"
 #include "ui/main_window.h"
 #include "ui_fixture.h"
@@ -80,6 +82,43 @@ TEST(ExportMatchesCli, AFolderOfRanksExportsAsTheJobItIs) {
 
   // The proposed file name is the job's, not its ranks'.
   EXPECT_EQ(exportedNames(*window->document()), QStringList{"nightly-job"});
+}
+
+TEST(ExportMatchesCli, AJobBesideAnotherRunIsComparedAsTheReportComparesIt) {
+  // One rule for what is compared with what (report::comparedRuns, docs/metrics.md): a folder of three
+  // ranks and a single-GPU trace. The baseline is rank 0; rank 1 and rank 2 are of its job (not
+  // compared); the other trace is compared with rank 0, in the report, the export and the Compare tab.
+  testing::TempDir dir;
+  testing::JobSpec spec;
+  spec.world_size = 3;
+  spec.steps = 4;
+  spec.straggler = 1;
+  spec.cause = "compute";
+  const std::filesystem::path folder = dir.path / "mixed";
+  std::filesystem::create_directory(folder);
+  for (int r = 0; r < 3; ++r) {
+    std::ofstream((folder / ("rank" + std::to_string(r) + ".json")).string()) << testing::jobRankTrace(spec, r);
+  }
+  std::filesystem::copy_file(kData + "/h200/h200_naive.json.gz", folder / "single.json.gz");
+  auto window = opened({QString::fromStdString(folder.string())});
+  ASSERT_TRUE(window->document());
+  expectTheSameReports(*window, quoted(folder.string()), dir);
+  const auto doc = window->document();
+  ASSERT_EQ(doc->runs.size(), 4u);
+  ASSERT_EQ(doc->jobs.size(), 1u);
+  EXPECT_EQ(doc->compare_runs, (std::vector<std::size_t>{0, 3}));
+  EXPECT_EQ(doc->compare.runs.size(), 2u);
+  const auto json = nlohmann::json::parse(testing::readWholeFile(dir.path.string() + "/gui.json"));
+  ASSERT_EQ(json["comparisons"].size(), 1u);
+  // The Compare tab with the other trace as baseline (its "Use as A/B baseline"): every rank is
+  // compared with it; with rank 1 as baseline, only the other trace.
+  std::atomic<bool> cancelled{false};
+  auto loaded = loadDocument({folder.string()}, nullptr, [](double, const std::string&) {}, cancelled);
+  ASSERT_TRUE(compareWith(*loaded, 3));
+  EXPECT_EQ(loaded->compare_runs, (std::vector<std::size_t>{0, 1, 2, 3}));
+  EXPECT_EQ(loaded->compare.baseline_run, 3u);
+  ASSERT_TRUE(compareWith(*loaded, 1));
+  EXPECT_EQ(loaded->compare_runs, (std::vector<std::size_t>{1, 3}));
 }
 
 TEST(ExportMatchesCli, OneTraceExportsAsItsReport) {
