@@ -90,6 +90,126 @@ class Writer {
   bool first_ = true;
 };
 
+// One run's part of the file: its processes (a GPU each, a host process each), its slices with their
+// arguments, the launch flows between them, and its starvation lanes. Pids are the run's own range
+// (run r: 1000 r + 1 ...), so runs never share a process row.
+class RunPart {
+ public:
+  RunPart(Writer& w, QuotedStrings& names, const trace::Run& run, std::size_t index)
+      : w_(w), names_(names), run_(run), base_(static_cast<std::int64_t>(index) * 1000 + 1) {}
+
+  void writeSlices() {
+    for (std::size_t ti = 0; ti < run_.tracks.size(); ++ti) writeTrack(run_.tracks[ti], static_cast<std::int64_t>(ti) + 1);
+  }
+
+  // "s" binds to the slice it starts in (the call), "f" with "bp":"e" to the slice that starts where
+  // it ends (the GPU operation): the Chrome trace format's flow events, version 1. `flowId` counts
+  // over every run: ids are unique in the file.
+  void writeFlows(std::uint64_t& flowId) {
+    for (const auto& [correlation, op] : launched_) {
+      auto call = launches_.find(correlation);
+      if (call == launches_.end()) continue;
+      ++flowId;
+      w_.event(fmt::format(R"({{"ph":"s","cat":"launch","name":"launch","id":{},"pid":{},"tid":{},"ts":{}}})", flowId,
+                           call->second.pid, call->second.tid, w_.micros(call->second.start)));
+      w_.event(fmt::format(R"({{"ph":"f","bp":"e","cat":"launch","name":"launch","id":{},"pid":{},"tid":{},"ts":{}}})",
+                           flowId, op.pid, op.tid, w_.micros(op.start)));
+    }
+  }
+
+  // A lane per GPU under its process: the starvation causes over the GPU window.
+  void writeStarvation(const analysis::RunAnalysis& analysis) {
+    for (const auto& device : analysis.devices) {
+      auto it = gpu_pid_.find(device.device);
+      const std::int64_t pid = it != gpu_pid_.end() ? it->second : base_ + device.device;
+      const std::int64_t tid = 0;
+      w_.threadName(pid, tid, fmt::format("starvation (compute idle: {:.1f} %)", device.whole.starvationPct()), -1);
+      const analysis::Span window = device.whole.window;
+      for (const auto& seg : device.timeline.causes) {
+        const TimeNs s = std::max(seg.start, window.start), e = std::min(seg.end, window.end);
+        if (e <= s) continue;
+        w_.event(fmt::format(
+            R"({{"ph":"X","cat":"starvation","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},"cname":"{}","args":{{"cause":"{}"}}}})",
+            present::causeLabel(seg.cause), pid, tid, w_.micros(s), Writer::duration(e - s), colourOf(seg.cause),
+            analysis::gapCauseKey(seg.cause)));
+      }
+    }
+  }
+
+ private:
+  // Where a flow starts or ends: a slice's row and start.
+  struct FlowEnd {
+    std::int64_t pid, tid;
+    TimeNs start;
+  };
+
+  // The process of a track, named the first time it is used.
+  std::int64_t pidFor(const trace::Track& t) {
+    if (t.isGpu()) {
+      auto [it, fresh] = gpu_pid_.try_emplace(t.device, base_ + t.device);
+      if (fresh) {
+        const auto* info = run_.device(t.device);
+        std::string name =
+            fmt::format("{} · GPU {}{}", run_.name, t.device, info && !info->name.empty() ? " (" + info->name + ")" : "");
+        w_.processName(it->second, name, it->second);
+      }
+      return it->second;
+    }
+    auto [it, fresh] = host_pid_.try_emplace(t.pid, base_ + 500 + static_cast<std::int64_t>(host_pid_.size()));
+    if (fresh) w_.processName(it->second, fmt::format("{} · host pid {}", run_.name, t.pid), it->second);
+    return it->second;
+  }
+
+  void writeTrack(const trace::Track& track, std::int64_t tid) {
+    const std::int64_t pid = pidFor(track);
+    w_.threadName(pid, tid, track.name, tid);
+    const auto& iv = track.intervals;
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      noteFlowEnd(track, i, FlowEnd{pid, tid, iv.start_ns[i]});
+      w_.event(fmt::format(R"({{"ph":"X","cat":"{}","name":{},"pid":{},"tid":{},"ts":{},"dur":{},"args":{{{}}}}})",
+                           trace::intervalKindName(iv.kind[i]), names_.get(iv.name[i]), pid, tid,
+                           w_.micros(iv.start_ns[i]), Writer::duration(iv.end_ns[i] - iv.start_ns[i]),
+                           argumentsOf(iv, i)));
+    }
+  }
+
+  // The flows Perfetto draws as arrows (docs/gui.md convention 9): from the CUDA call that launched
+  // a GPU operation to the operation, matched by correlation id.
+  void noteFlowEnd(const trace::Track& track, std::size_t i, FlowEnd end) {
+    const auto& iv = track.intervals;
+    if (iv.correlation[i] == 0) return;
+    const trace::IntervalKind k = iv.kind[i];
+    if (!track.isGpu() && (k == trace::IntervalKind::RuntimeApi || k == trace::IntervalKind::DriverApi)) {
+      launches_.try_emplace(iv.correlation[i], end);
+    } else if (track.isGpu() && (k == trace::IntervalKind::Kernel || trace::isCopy(k) || k == trace::IntervalKind::Memset)) {
+      launched_.push_back({iv.correlation[i], end});
+    }
+  }
+
+  // A slice's args: the export's own (bytes, memory kinds of a copy, correlation), then the trace's.
+  std::string argumentsOf(const trace::IntervalColumns& iv, std::size_t i) const {
+    std::string args;
+    if (iv.bytes[i] != 0) args += fmt::format(R"("bytes":{},)", iv.bytes[i]);
+    if (trace::isCopy(iv.kind[i])) {
+      args += fmt::format(R"("src_memory":"{}","dst_memory":"{}",)", trace::memoryKindName(iv.src[i]),
+                          trace::memoryKindName(iv.dst[i]));
+    }
+    if (iv.correlation[i] != 0) args += fmt::format(R"("correlation":{},)", iv.correlation[i]);
+    appendTraceArguments(run_.arguments.get(iv.argumentsAt(i)), args);
+    if (!args.empty()) args.pop_back();
+    return args;
+  }
+
+  Writer& w_;
+  QuotedStrings& names_;  // quotes each name once, over every run
+  const trace::Run& run_;
+  const std::int64_t base_;
+  std::map<std::int32_t, std::int64_t> gpu_pid_;
+  std::map<std::int64_t, std::int64_t> host_pid_;
+  std::map<std::uint32_t, FlowEnd> launches_;
+  std::vector<std::pair<std::uint32_t, FlowEnd>> launched_;
+};
+
 }  // namespace
 
 void writeChromeTrace(const trace::Session& session, const std::vector<analysis::RunAnalysis>& analyses,
@@ -105,97 +225,13 @@ void writeChromeTrace(const trace::Session& session, const std::vector<analysis:
   std::fputs(fmt::format(R"("run_time_origins_ns":{{{}}}}},"traceEvents":[)", originsJson).c_str(), out);
   Writer w(out);
   QuotedStrings names(session.strings);
-  // Flow ids are unique in the file: one per launch → GPU operation pair, over every run.
   std::uint64_t flowId = 0;
-
   for (std::size_t r = 0; r < session.runs.size(); ++r) {
-    const trace::Run& run = session.runs[r];
     w.setOrigin(origins[r]);
-    const std::int64_t runBase = static_cast<std::int64_t>(r) * 1000 + 1;
-    std::map<std::int32_t, std::int64_t> gpuPid;
-    std::map<std::int64_t, std::int64_t> hostPid;
-    auto pidFor = [&](const trace::Track& t) {
-      if (t.isGpu()) {
-        auto [it, fresh] = gpuPid.try_emplace(t.device, runBase + t.device);
-        if (fresh) {
-          const auto* info = run.device(t.device);
-          std::string name = fmt::format("{} · GPU {}{}", run.name, t.device,
-                                         info && !info->name.empty() ? " (" + info->name + ")" : "");
-          w.processName(it->second, name, it->second);
-        }
-        return it->second;
-      }
-      auto [it, fresh] = hostPid.try_emplace(t.pid, runBase + 500 + static_cast<std::int64_t>(hostPid.size()));
-      if (fresh) w.processName(it->second, fmt::format("{} · host pid {}", run.name, t.pid), it->second);
-      return it->second;
-    };
-
-    // The flows Perfetto draws as arrows (docs/gui.md convention 9): from the CUDA call that launched
-    // a GPU operation to the operation, matched by correlation id.
-    struct FlowEnd {
-      std::int64_t pid, tid;
-      TimeNs start;
-    };
-    std::map<std::uint32_t, FlowEnd> launches;
-    std::vector<std::pair<std::uint32_t, FlowEnd>> launched;
-    for (std::size_t ti = 0; ti < run.tracks.size(); ++ti) {
-      const trace::Track& track = run.tracks[ti];
-      std::int64_t pid = pidFor(track);
-      std::int64_t tid = static_cast<std::int64_t>(ti) + 1;
-      w.threadName(pid, tid, track.name, tid);
-      const auto& iv = track.intervals;
-      for (std::size_t i = 0; i < iv.size(); ++i) {
-        if (iv.correlation[i] != 0) {
-          const trace::IntervalKind k = iv.kind[i];
-          if (!track.isGpu() && (k == trace::IntervalKind::RuntimeApi || k == trace::IntervalKind::DriverApi)) {
-            launches.try_emplace(iv.correlation[i], FlowEnd{pid, tid, iv.start_ns[i]});
-          } else if (track.isGpu() && (k == trace::IntervalKind::Kernel || trace::isCopy(k) || k == trace::IntervalKind::Memset)) {
-            launched.push_back({iv.correlation[i], FlowEnd{pid, tid, iv.start_ns[i]}});
-          }
-        }
-        std::string args;
-        if (iv.bytes[i] != 0) args += fmt::format(R"("bytes":{},)", iv.bytes[i]);
-        if (trace::isCopy(iv.kind[i])) {
-          args += fmt::format(R"("src_memory":"{}","dst_memory":"{}",)", trace::memoryKindName(iv.src[i]),
-                              trace::memoryKindName(iv.dst[i]));
-        }
-        if (iv.correlation[i] != 0) args += fmt::format(R"("correlation":{},)", iv.correlation[i]);
-        appendTraceArguments(run.arguments.get(iv.argumentsAt(i)), args);
-        if (!args.empty()) args.pop_back();
-        w.event(fmt::format(R"({{"ph":"X","cat":"{}","name":{},"pid":{},"tid":{},"ts":{},"dur":{},"args":{{{}}}}})",
-                            trace::intervalKindName(iv.kind[i]), names.get(iv.name[i]), pid, tid,
-                            w.micros(iv.start_ns[i]), Writer::duration(iv.end_ns[i] - iv.start_ns[i]), args));
-      }
-    }
-
-    // "s" binds to the slice it starts in (the call), "f" with "bp":"e" to the slice that starts where
-    // it ends (the GPU operation): the Chrome trace format's flow events, version 1.
-    for (const auto& [correlation, op] : launched) {
-      auto call = launches.find(correlation);
-      if (call == launches.end()) continue;
-      ++flowId;
-      w.event(fmt::format(R"({{"ph":"s","cat":"launch","name":"launch","id":{},"pid":{},"tid":{},"ts":{}}})", flowId,
-                          call->second.pid, call->second.tid, w.micros(call->second.start)));
-      w.event(fmt::format(R"({{"ph":"f","bp":"e","cat":"launch","name":"launch","id":{},"pid":{},"tid":{},"ts":{}}})",
-                          flowId, op.pid, op.tid, w.micros(op.start)));
-    }
-
-    if (r >= analyses.size()) continue;
-    for (const auto& device : analyses[r].devices) {
-      auto it = gpuPid.find(device.device);
-      std::int64_t pid = it != gpuPid.end() ? it->second : runBase + device.device;
-      const std::int64_t tid = 0;
-      w.threadName(pid, tid, fmt::format("starvation (compute idle: {:.1f} %)", device.whole.starvationPct()), -1);
-      const analysis::Span window = device.whole.window;
-      for (const auto& seg : device.timeline.causes) {
-        TimeNs s = std::max(seg.start, window.start), e = std::min(seg.end, window.end);
-        if (e <= s) continue;
-        w.event(fmt::format(
-            R"({{"ph":"X","cat":"starvation","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},"cname":"{}","args":{{"cause":"{}"}}}})",
-            present::causeLabel(seg.cause), pid, tid, w.micros(s), Writer::duration(e - s),
-            colourOf(seg.cause), analysis::gapCauseKey(seg.cause)));
-      }
-    }
+    RunPart part(w, names, session.runs[r], r);
+    part.writeSlices();
+    part.writeFlows(flowId);
+    if (r < analyses.size()) part.writeStarvation(analyses[r]);
   }
   std::fputs("\n]}\n", out);
 }
