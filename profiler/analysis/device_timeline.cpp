@@ -113,16 +113,86 @@ void markSynchronousCopies(trace::LargeVector<CopyRecord>& copies, const SpanLis
   }
 }
 
-}  // namespace
+// The GPU work of one device, gathered stream by stream: each stream's unions (already sorted) and
+// each stream's records as a sorted run, united and merged once all streams are in.
+class GpuWorkGatherer {
+ public:
+  explicit GpuWorkGatherer(DeviceTimeline& tl) : tl_(tl) {}
 
-DeviceTimeline buildDeviceTimeline(const trace::Run& run,
-                                   std::int32_t device, const AnalysisOptions& options) {
-  DeviceTimeline tl;
-  tl.device = device;
+  void addStream(const Track& track) {
+    const auto& iv = track.intervals;
+    // A is kept as K plus A \ K: on real traces copies and memsets are few, kernels many, so this
+    // saves a second array the size of K.
+    SpanList kernels, h2d, pageable, work, otherWork;
+    kernels.reserve(iv.size());
+    kernel_runs_.push_back(tl_.kernel_starts.size());
+    memset_runs_.push_back(tl_.memset_starts.size());
+    h2d_runs_.push_back(tl_.h2d_copies.size());
+    d2h_runs_.push_back(tl_.d2h_copies.size());
+    d2d_runs_.push_back(tl_.d2d_copies.size());
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+      const IntervalKind kind = iv.kind[i];
+      if (!trace::isGpuWork(kind)) continue;
+      const TimeNs s = iv.start_ns[i], e = iv.end_ns[i];
+      if (kind != IntervalKind::Kernel) appendToUnion(work, s, e);
+      if (kind != IntervalKind::Kernel && kind != IntervalKind::MemcpyHtoD) appendToUnion(otherWork, s, e);
+      if (kind == IntervalKind::Kernel) {
+        appendToUnion(kernels, s, e);
+        tl_.kernel_starts.push_back({s, iv.correlation[i]});
+      } else if (kind == IntervalKind::Memset) {
+        tl_.memset_starts.push_back(s);
+      } else {
+        addCopy(track, i, h2d, pageable);
+      }
+    }
+    kernel_lists_.push_back(std::move(kernels));
+    h2d_lists_.push_back(std::move(h2d));
+    pageable_lists_.push_back(std::move(pageable));
+    work_lists_.push_back(std::move(work));
+    other_work_lists_.push_back(std::move(otherWork));
+  }
 
-  std::vector<SpanList> kernelLists, h2dLists, pageableLists, workLists, otherWorkLists;
-  std::vector<std::size_t> kernelRuns, memsetRuns, h2dRuns, d2hRuns, d2dRuns;
+  void finish() {
+    tl_.kernels = uniteAll(std::move(kernel_lists_));
+    tl_.h2d = uniteAll(std::move(h2d_lists_));
+    tl_.h2d_pageable = uniteAll(std::move(pageable_lists_));
+    tl_.non_kernel_work = subtract(uniteAll(std::move(work_lists_)), tl_.kernels);
+    tl_.other_work = subtract(uniteAll(std::move(other_work_lists_)), tl_.kernels);
+    tl_.h2d_under_kernels = intersect(tl_.h2d, tl_.kernels);
+    auto byStart = [](const CopyRecord& a, const CopyRecord& b) { return a.start_ns < b.start_ns; };
+    mergeSortedRuns(tl_.kernel_starts, kernel_runs_,
+                    [](const KernelStart& a, const KernelStart& b) { return a.start_ns < b.start_ns; });
+    mergeSortedRuns(tl_.memset_starts, memset_runs_, std::less<>());
+    mergeSortedRuns(tl_.h2d_copies, h2d_runs_, byStart);
+    mergeSortedRuns(tl_.d2h_copies, d2h_runs_, byStart);
+    mergeSortedRuns(tl_.d2d_copies, d2d_runs_, byStart);
+  }
 
+ private:
+  void addCopy(const Track& track, std::size_t i, SpanList& h2d, SpanList& pageable) {
+    const auto& iv = track.intervals;
+    const IntervalKind kind = iv.kind[i];
+    const TimeNs s = iv.start_ns[i], e = iv.end_ns[i];
+    CopyRecord copy{s, e, iv.bytes[i], MemoryKind::Unknown, iv.correlation[i], track.stream, false, false};
+    if (kind == IntervalKind::MemcpyHtoD) {
+      copy.host_memory = iv.src[i];
+      appendToUnion(h2d, s, e);
+      if (iv.src[i] == MemoryKind::Pageable) appendToUnion(pageable, s, e);
+      tl_.h2d_copies.push_back(copy);
+    } else if (kind == IntervalKind::MemcpyDtoH) {
+      copy.host_memory = iv.dst[i];
+      tl_.d2h_copies.push_back(copy);
+    } else if (kind == IntervalKind::MemcpyDtoD || kind == IntervalKind::MemcpyPtoP) {
+      tl_.d2d_copies.push_back(copy);
+    }
+  }
+
+  DeviceTimeline& tl_;
+  std::vector<SpanList> kernel_lists_, h2d_lists_, pageable_lists_, work_lists_, other_work_lists_;
+  std::vector<std::size_t> kernel_runs_, memset_runs_, h2d_runs_, d2h_runs_, d2d_runs_;
+};
+
+void gatherGpuWork(const trace::Run& run, std::int32_t device, DeviceTimeline& tl) {
   // Reserve once: these vectors hold millions of entries, and regrowing them costs copies and
   // page faults that dominate the run time on large traces.
   std::size_t gpuIntervals = 0;
@@ -130,91 +200,27 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run,
     if (track.kind == TrackKind::GpuStream && track.device == device) gpuIntervals += track.intervals.size();
   }
   tl.kernel_starts.reserve(gpuIntervals);
+  GpuWorkGatherer gatherer(tl);
   for (const Track& track : run.tracks) {
-    const auto& iv = track.intervals;
-    if (iv.empty() || track.kind != TrackKind::GpuStream || track.device != device) continue;
-    // A is kept as K plus A \ K: on real traces copies and memsets are few, kernels many, so this
-    // saves a second array the size of K.
-    SpanList kernels, h2d, pageable, work, otherWork;
-    kernels.reserve(iv.size());
-    kernelRuns.push_back(tl.kernel_starts.size());
-    memsetRuns.push_back(tl.memset_starts.size());
-    h2dRuns.push_back(tl.h2d_copies.size());
-    d2hRuns.push_back(tl.d2h_copies.size());
-    d2dRuns.push_back(tl.d2d_copies.size());
-    for (std::size_t i = 0; i < iv.size(); ++i) {
-      IntervalKind kind = iv.kind[i];
-      if (!trace::isGpuWork(kind)) continue;
-      TimeNs s = iv.start_ns[i], e = iv.end_ns[i];
-      if (kind != IntervalKind::Kernel) appendToUnion(work, s, e);
-      if (kind != IntervalKind::Kernel && kind != IntervalKind::MemcpyHtoD) appendToUnion(otherWork, s, e);
-      if (kind == IntervalKind::Kernel) {
-        appendToUnion(kernels, s, e);
-        tl.kernel_starts.push_back({s, iv.correlation[i]});
-        continue;
-      }
-      if (kind == IntervalKind::Memset) {
-        tl.memset_starts.push_back(s);
-        continue;
-      }
-      CopyRecord copy{s, e, iv.bytes[i], MemoryKind::Unknown, iv.correlation[i], track.stream, false, false};
-      if (kind == IntervalKind::MemcpyHtoD) {
-        copy.host_memory = iv.src[i];
-        appendToUnion(h2d, s, e);
-        if (iv.src[i] == MemoryKind::Pageable) appendToUnion(pageable, s, e);
-        tl.h2d_copies.push_back(copy);
-      } else if (kind == IntervalKind::MemcpyDtoH) {
-        copy.host_memory = iv.dst[i];
-        tl.d2h_copies.push_back(copy);
-      } else if (kind == IntervalKind::MemcpyDtoD || kind == IntervalKind::MemcpyPtoP) {
-        tl.d2d_copies.push_back(copy);
-      }
-    }
-    kernelLists.push_back(std::move(kernels));
-    h2dLists.push_back(std::move(h2d));
-    pageableLists.push_back(std::move(pageable));
-    workLists.push_back(std::move(work));
-    otherWorkLists.push_back(std::move(otherWork));
+    if (track.intervals.empty() || track.kind != TrackKind::GpuStream || track.device != device) continue;
+    gatherer.addStream(track);
   }
+  gatherer.finish();
+}
 
-  tl.kernels = uniteAll(std::move(kernelLists));
-  tl.h2d = uniteAll(std::move(h2dLists));
-  tl.h2d_pageable = uniteAll(std::move(pageableLists));
-  tl.non_kernel_work = subtract(uniteAll(std::move(workLists)), tl.kernels);
-  tl.other_work = subtract(uniteAll(std::move(otherWorkLists)), tl.kernels);
-  tl.h2d_under_kernels = intersect(tl.h2d, tl.kernels);
-  auto byStart = [](const CopyRecord& a, const CopyRecord& b) { return a.start_ns < b.start_ns; };
-  mergeSortedRuns(tl.kernel_starts, kernelRuns,
-                  [](const KernelStart& a, const KernelStart& b) { return a.start_ns < b.start_ns; });
-  mergeSortedRuns(tl.memset_starts, memsetRuns, std::less<>());
-  mergeSortedRuns(tl.h2d_copies, h2dRuns, byStart);
-  mergeSortedRuns(tl.d2h_copies, d2hRuns, byStart);
-  mergeSortedRuns(tl.d2d_copies, d2dRuns, byStart);
+// The GPU window: the first GPU operation's start to the last one's end.
+void placeGpuWindow(DeviceTimeline& tl) {
+  if (!tl.hasGpuWork()) return;
+  const SpanList& k = tl.kernels;
+  const SpanList& o = tl.non_kernel_work;
+  tl.gpu_window = {std::min(k.empty() ? o.front().start : k.front().start, o.empty() ? k.front().start : o.front().start),
+                   std::max(k.empty() ? o.back().end : k.back().end, o.empty() ? k.back().end : o.back().end)};
+}
 
-  // The run's extent has one definition, trace::Run::extent (its cost, a pass over every track's ends,
-  // is what the loop above spent on it when it computed it alongside).
-  const std::optional<trace::TimeExtent> extent = run.extent();
-  if (!extent) return tl;  // an empty run
-  tl.extent = {extent->start, extent->end};
-  if (tl.hasGpuWork()) {
-    const SpanList& k = tl.kernels;
-    const SpanList& o = tl.non_kernel_work;
-    tl.gpu_window = {std::min(k.empty() ? o.front().start : k.front().start, o.empty() ? k.front().start : o.front().start),
-                     std::max(k.empty() ? o.back().end : k.back().end, o.empty() ? k.back().end : o.back().end)};
-  }
-
-  const CorrelationIndex apis(run);
-  HostSpans host = collectHostSpans(run, tl.h2d_copies, tl.d2h_copies);
-  tl.has_api_records = host.has_api_records;
-  tl.data_loading = std::move(host.data_loading);
-  tl.blocking_calls = std::move(host.blocking_calls);
-  for (auto* list : {&tl.h2d_copies, &tl.d2h_copies, &tl.d2d_copies}) {
-    markSynchronousCopies(*list, tl.blocking_calls, host.waiting_calls, apis);
-  }
-
-  // Label every gap of K inside the extent. Copy wait first (pageable before pinned), then host
-  // wait when the operation ending the gap was launched after the gap began (HTA's test), else
-  // dependency / other. The ender is the kernel starting where the gap ends.
+// Label every gap of K inside the extent. Copy wait first (pageable before pinned), then host wait
+// when the operation ending the gap was launched after the gap began (HTA's test), else dependency /
+// other. The ender is the kernel starting where the gap ends.
+void labelGaps(DeviceTimeline& tl, const CorrelationIndex& apis, const AnalysisOptions& options) {
   GapLabeler labeler(GapLayers{.pageable_copies = &tl.h2d_pageable,
                                .copies = &tl.h2d,
                                .data_loading = &tl.data_loading,
@@ -225,7 +231,7 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run,
   // The gaps of K inside the extent, walked without materialising them.
   TimeNs gapStart = tl.extent.start;
   for (std::size_t k = 0; k <= tl.kernels.size(); ++k) {
-    TimeNs gapEnd = k < tl.kernels.size() ? std::min(tl.kernels[k].start, tl.extent.end) : tl.extent.end;
+    const TimeNs gapEnd = k < tl.kernels.size() ? std::min(tl.kernels[k].start, tl.extent.end) : tl.extent.end;
     const Span span{gapStart, gapEnd};
     if (k < tl.kernels.size()) gapStart = std::max(gapStart, tl.kernels[k].end);
     if (span.end <= span.start) continue;
@@ -252,6 +258,31 @@ DeviceTimeline buildDeviceTimeline(const trace::Run& run,
     }
     tl.gaps.push_back(gap);
   }
+}
+
+}  // namespace
+
+DeviceTimeline buildDeviceTimeline(const trace::Run& run,
+                                   std::int32_t device, const AnalysisOptions& options) {
+  DeviceTimeline tl;
+  tl.device = device;
+  gatherGpuWork(run, device, tl);
+  // The run's extent has one definition, trace::Run::extent (its cost, a pass over every track's ends,
+  // is what the loop above spent on it when it computed it alongside).
+  const std::optional<trace::TimeExtent> extent = run.extent();
+  if (!extent) return tl;  // an empty run
+  tl.extent = {extent->start, extent->end};
+  placeGpuWindow(tl);
+
+  const CorrelationIndex apis(run);
+  HostSpans host = collectHostSpans(run, tl.h2d_copies, tl.d2h_copies);
+  tl.has_api_records = host.has_api_records;
+  tl.data_loading = std::move(host.data_loading);
+  tl.blocking_calls = std::move(host.blocking_calls);
+  for (auto* list : {&tl.h2d_copies, &tl.d2h_copies, &tl.d2d_copies}) {
+    markSynchronousCopies(*list, tl.blocking_calls, host.waiting_calls, apis);
+  }
+  labelGaps(tl, apis, options);
   return tl;
 }
 
