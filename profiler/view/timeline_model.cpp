@@ -242,72 +242,57 @@ TimelineModel TimelineModel::build(const std::vector<RunInput>& runs, const std:
   return model;
 }
 
-void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cancelled, bool compared) {
+namespace {
+
+// The run's place on its own clock: its extent, its first GPU operation and its first step.
+RunLanes describeRun(const RunInput& input) {
   const trace::Run& run = *input.run;
   RunLanes rl;
   rl.name = run.name;
   rl.input = input;
-  rl.first_lane = lanes_.size();
   if (input.rank != nullptr) rl.rank = *input.rank;
-  std::size_t runIndex = runs_.size();
-
   const trace::TimeExtent extent = run.extent().value_or(trace::TimeExtent{});
   rl.extent_start = extent.start;
   rl.extent_end = extent.end;
-  if (input.analysis != nullptr) {
-    for (const auto& d : input.analysis->devices) {
-      if (d.timeline.gpu_window.length() <= 0) continue;
-      rl.gpu_start =
-          std::min(rl.gpu_start.value_or(d.timeline.gpu_window.start), d.timeline.gpu_window.start);
-    }
-    if (const auto* primary = input.analysis->primary(); primary != nullptr && !primary->steps.empty()) {
-      rl.first_step_start = primary->steps.front().step.span.start;
-    }
+  if (input.analysis == nullptr) return rl;
+  for (const auto& d : input.analysis->devices) {
+    if (d.timeline.gpu_window.length() <= 0) continue;
+    rl.gpu_start = std::min(rl.gpu_start.value_or(d.timeline.gpu_window.start), d.timeline.gpu_window.start);
   }
+  if (const auto* primary = input.analysis->primary(); primary != nullptr && !primary->steps.empty()) {
+    rl.first_step_start = primary->steps.front().step.span.start;
+  }
+  return rl;
+}
+
+// docs/gui.md: the share of a copy lane's time hidden under its device's compute, or nothing.
+std::optional<double> hiddenShare(const trace::IntervalColumns& iv, const std::vector<std::uint32_t>& positions,
+                                  const analysis::RunAnalysis& analysis, std::int32_t device) {
+  for (const auto& d : analysis.devices) {
+    if (d.device != device) continue;
+    analysis::SpanList copies;
+    for (std::uint32_t p : positions) analysis::appendToUnion(copies, iv.start_ns[p], iv.end_ns[p]);
+    const TimeNs total = analysis::totalLength(copies);
+    if (total <= 0) return std::nullopt;
+    return static_cast<double>(analysis::intersectionLength(copies, d.timeline.kernels)) / static_cast<double>(total);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cancelled, bool compared) {
+  RunLanes rl = describeRun(input);
+  rl.first_lane = lanes_.size();
+  const std::size_t runIndex = runs_.size();
 
   // Tracks in the one display order (trace/track_order.h): a session written before that order was
   // shared may hold its tracks in another. GPU tracks arrive grouped by device, which the starvation
   // lane below relies on.
   std::vector<const trace::Track*> tracks;
-  for (const auto& t : run.tracks) tracks.push_back(&t);
+  for (const auto& t : input.run->tracks) tracks.push_back(&t);
   std::stable_sort(tracks.begin(), tracks.end(),
                    [](const trace::Track* a, const trace::Track* b) { return trace::displaysBefore(*a, *b); });
-
-  auto addStarvationLane = [&](std::int32_t device) {
-    if (input.analysis == nullptr) return;
-    for (const auto& d : input.analysis->devices) {
-      if (d.device != device) continue;
-      // One row per group of causes; each keeps its intervals' causes in a column of their own.
-      std::array<trace::IntervalColumns*, present::kCauseGroupCount> groups{};
-      std::array<std::vector<analysis::GapCause>*, present::kCauseGroupCount> causes{};
-      for (std::size_t g = 0; g < groups.size(); ++g) {
-        groups[g] = derived_columns_.emplace_back(std::make_unique<trace::IntervalColumns>()).get();
-        causes[g] = derived_causes_.emplace_back(std::make_unique<std::vector<analysis::GapCause>>()).get();
-      }
-      for (const auto& seg : d.timeline.causes) {
-        if (seg.end <= seg.start) continue;
-        // The kind only fills the column: what a starvation interval is, is its cause.
-        trace::Interval iv{seg.start, seg.end, IntervalKind::Overhead};
-        iv.name = derived_strings_->intern(present::causeLabel(seg.cause));
-        const auto group = static_cast<std::size_t>(present::causeGroup(seg.cause));
-        groups[group]->push_back(iv);
-        causes[group]->push_back(seg.cause);
-      }
-      Lane lane;
-      lane.kind = LaneKind::Starvation;
-      lane.title = "GPU " + std::to_string(device) + " starvation";
-      lane.run = runIndex;
-      lane.device = device;
-      lane.strings = derived_strings_.get();
-      lane.stacked = true;
-      lane.base_color = palette::kCopyWaitPageable;
-      for (std::size_t g = 0; g < groups.size(); ++g) {
-        lane.interval_count += groups[g]->size();
-        lane.rows.emplace_back(groups[g], causes[g]);
-      }
-      lanes_.push_back(std::move(lane));
-    }
-  };
 
   // The A/B lane leads a compared run: the first thing to read is whether it idles less.
   if (compared) addIdleDifferenceLane(runIndex, input.analysis);
@@ -317,51 +302,82 @@ void TimelineModel::addRun(const RunInput& input, const std::atomic<bool>* cance
     throwIfCancelled(cancelled);
     if (track->isGpu() && currentDevice != track->device) {
       currentDevice = track->device;
-      addStarvationLane(track->device);
+      addStarvationLane(runIndex, input, track->device);
       if (input.rank != nullptr && input.rank->device == track->device) addPeerWaitLane(runIndex, *input.rank);
     }
-    const auto& iv = track->intervals;
-    std::array<std::vector<std::uint32_t>, kLaneKindCount> byLane;
-    for (std::size_t i = 0; i < iv.size(); ++i) {
-      byLane[static_cast<std::size_t>(laneKindFor(track->kind, iv.kind[i]))].push_back(
-          static_cast<std::uint32_t>(i));
-    }
-    for (LaneKind kind : kLaneOrder) {
-      auto& positions = byLane[static_cast<std::size_t>(kind)];
-      if (positions.empty()) continue;
-      Lane lane;
-      lane.kind = kind;
-      lane.title = trackTitle(*track) + " · " + std::string(laneKindLabel(kind));
-      lane.run = runIndex;
-      lane.device = track->device;
-      lane.stream = shownStream(track->stream);
-      lane.track = track;
-      lane.strings = input.strings;
-      lane.interval_count = positions.size();
-      lane.base_color = laneBaseColor(kind);
-      if ((kind == LaneKind::CopyH2D || kind == LaneKind::CopyD2H || kind == LaneKind::CopyOther) &&
-          input.analysis != nullptr) {
-        // docs/gui.md: the share of copy time hidden under compute, on each copy lane.
-        for (const auto& d : input.analysis->devices) {
-          if (d.device != track->device) continue;
-          analysis::SpanList copies;
-          for (std::uint32_t p : positions) analysis::appendToUnion(copies, iv.start_ns[p], iv.end_ns[p]);
-          const TimeNs total = analysis::totalLength(copies);
-          if (total <= 0) break;
-          lane.hidden_share = static_cast<double>(analysis::intersectionLength(copies, d.timeline.kernels)) /
-                              static_cast<double>(total);
-          // Short: the lane-name column is narrow, and "H2D" must stay readable beside it.
-          lane.title += " · " + std::to_string(static_cast<int>(std::lround(*lane.hidden_share * 100))) +
-                        "% hidden";
-        }
-      }
-      lane.rows = packRows(iv, std::move(positions), kMaxRowsPerLane);
-      addUnionRow(lane);
-      lanes_.push_back(std::move(lane));
-    }
+    addTrackLanes(runIndex, input, *track);
   }
   rl.lane_count = lanes_.size() - rl.first_lane;
   runs_.push_back(std::move(rl));
+}
+
+void TimelineModel::addStarvationLane(std::size_t runIndex, const RunInput& input, std::int32_t device) {
+  if (input.analysis == nullptr) return;
+  for (const auto& d : input.analysis->devices) {
+    if (d.device != device) continue;
+    // One row per group of causes; each keeps its intervals' causes in a column of their own.
+    std::array<trace::IntervalColumns*, present::kCauseGroupCount> groups{};
+    std::array<std::vector<analysis::GapCause>*, present::kCauseGroupCount> causes{};
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      groups[g] = derived_columns_.emplace_back(std::make_unique<trace::IntervalColumns>()).get();
+      causes[g] = derived_causes_.emplace_back(std::make_unique<std::vector<analysis::GapCause>>()).get();
+    }
+    for (const auto& seg : d.timeline.causes) {
+      if (seg.end <= seg.start) continue;
+      // The kind only fills the column: what a starvation interval is, is its cause.
+      trace::Interval iv{seg.start, seg.end, IntervalKind::Overhead};
+      iv.name = derived_strings_->intern(present::causeLabel(seg.cause));
+      const auto group = static_cast<std::size_t>(present::causeGroup(seg.cause));
+      groups[group]->push_back(iv);
+      causes[group]->push_back(seg.cause);
+    }
+    Lane lane;
+    lane.kind = LaneKind::Starvation;
+    lane.title = "GPU " + std::to_string(device) + " starvation";
+    lane.run = runIndex;
+    lane.device = device;
+    lane.strings = derived_strings_.get();
+    lane.stacked = true;
+    lane.base_color = palette::kCopyWaitPageable;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      lane.interval_count += groups[g]->size();
+      lane.rows.emplace_back(groups[g], causes[g]);
+    }
+    lanes_.push_back(std::move(lane));
+  }
+}
+
+void TimelineModel::addTrackLanes(std::size_t runIndex, const RunInput& input, const trace::Track& track) {
+  const auto& iv = track.intervals;
+  std::array<std::vector<std::uint32_t>, kLaneKindCount> byLane;
+  for (std::size_t i = 0; i < iv.size(); ++i) {
+    byLane[static_cast<std::size_t>(laneKindFor(track.kind, iv.kind[i]))].push_back(static_cast<std::uint32_t>(i));
+  }
+  for (LaneKind kind : kLaneOrder) {
+    auto& positions = byLane[static_cast<std::size_t>(kind)];
+    if (positions.empty()) continue;
+    Lane lane;
+    lane.kind = kind;
+    lane.title = trackTitle(track) + " · " + std::string(laneKindLabel(kind));
+    lane.run = runIndex;
+    lane.device = track.device;
+    lane.stream = shownStream(track.stream);
+    lane.track = &track;
+    lane.strings = input.strings;
+    lane.interval_count = positions.size();
+    lane.base_color = laneBaseColor(kind);
+    const bool copies = kind == LaneKind::CopyH2D || kind == LaneKind::CopyD2H || kind == LaneKind::CopyOther;
+    if (copies && input.analysis != nullptr) {
+      lane.hidden_share = hiddenShare(iv, positions, *input.analysis, track.device);
+      // Short: the lane-name column is narrow, and "H2D" must stay readable beside it.
+      if (lane.hidden_share) {
+        lane.title += " · " + std::to_string(static_cast<int>(std::lround(*lane.hidden_share * 100))) + "% hidden";
+      }
+    }
+    lane.rows = packRows(iv, std::move(positions), kMaxRowsPerLane);
+    addUnionRow(lane);
+    lanes_.push_back(std::move(lane));
+  }
 }
 
 void TimelineModel::addUnionRow(Lane& lane) {

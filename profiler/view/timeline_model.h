@@ -157,6 +157,10 @@ class TimelineModel {
  private:
   TimelineModel();
   void addRun(const RunInput& input, const std::atomic<bool>* cancelled, bool compared);
+  // A GPU's starvation lane: one row per group of causes (docs/gui.md).
+  void addStarvationLane(std::size_t runIndex, const RunInput& input, std::int32_t device);
+  // A track's lanes, one per kind of what it holds (kernels, copies by direction, ranges...).
+  void addTrackLanes(std::size_t runIndex, const RunInput& input, const trace::Track& track);
   // docs/gui.md's A/B lane: every run of a comparison that has steps leads with one, so that any run
   // can become the baseline without lanes coming or going; fillIdleDifferenceLanes() fills them.
   void addIdleDifferenceLane(std::size_t runIndex, const analysis::RunAnalysis* self);
