@@ -138,7 +138,27 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     resize(1500, 950);
   }
 
-  // A GPU is here: offer the demo (only when showing the bundled samples).
+  buildGpuOffer();
+  buildCentralPages(buildSummaryRow());
+  buildDocks();
+  buildAlignmentChoice();
+  connectLoader();
+  connectPanels();
+  buildMenus();
+  buildStatusBar();
+  QSettings settings;
+  // Without a user (screenshots, tests) the layout is always the first-start one.
+  if (interactive_) {
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restored_layout_ = restoreState(settings.value("window/state").toByteArray());
+  }
+  alignment_->setCurrentIndex(std::clamp(settings.value("timeline/alignment", 0).toInt(), 0, alignment_->count() - 1));
+  setTheme(settings.value("theme", "system").toString());
+  showDocument(nullptr);
+}
+
+// A GPU is here: the bar offering the demo (shown only over the bundled samples).
+void MainWindow::buildGpuOffer() {
   gpu_offer_ = new QWidget;
   gpu_offer_->setObjectName("gpuOffer");
   gpu_offer_text_ = new QLabel;
@@ -157,6 +177,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     showTab("run");
   });
 
+}
+
+// The summary above the timeline and its "▸ all N runs" toggle, as one row.
+QHBoxLayout* MainWindow::buildSummaryRow() {
   summary_->setObjectName("summary");
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -172,6 +196,11 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   summaryRow->setContentsMargins(0, 0, 4, 0);
   summaryRow->addWidget(summary_, 1);
   summaryRow->addWidget(summary_toggle_, 0, Qt::AlignTop);
+  return summaryRow;
+}
+
+// The centre: the Timeline page (offer, summary, search, timeline) and the Compare page.
+void MainWindow::buildCentralPages(QHBoxLayout* summaryRow) {
   auto* timelinePage = new QWidget;
   auto* v = new QVBoxLayout(timelinePage);
   v->setContentsMargins(0, 0, 0, 0);
@@ -208,6 +237,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   });
   setCentralWidget(central_tabs_);
 
+}
+
+// Findings on the right, the whole height; Details, Tables and Run below the centre.
+void MainWindow::buildDocks() {
   auto* findingsDock = new QDockWidget(tr("Findings"), this);
   findingsDock->setObjectName("findingsDock");
   findingsDock->setWidget(findings_);
@@ -230,6 +263,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   bottomDock->setWidget(tabs_);
   addDockWidget(Qt::BottomDockWidgetArea, bottomDock);
 
+}
+
+void MainWindow::buildAlignmentChoice() {
   alignment_->setObjectName("alignment");
   alignment_->addItem(tr("Align at run start"), static_cast<int>(view::Alignment::RunStart));
   alignment_->addItem(tr("Align at first step"), static_cast<int>(view::Alignment::FirstStep));
@@ -241,6 +277,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     QSettings().setValue("timeline/alignment", alignment_->currentIndex());
   });
 
+}
+
+// A load's progress, its document shown (and the files it could not open said), or why it failed.
+void MainWindow::connectLoader() {
   connect(loader_, &DocumentLoader::progress, this, [this](double fraction, const QString& what) {
     load_progress_->setValue(static_cast<int>(fraction * 1000));
     load_label_->setText(what);
@@ -275,6 +315,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     statusBar()->showMessage(tr("Loading cancelled"), 4000);
   });
 
+}
+
+// What one panel asks of another: details of an item, a finding's evidence, a step of a chart...
+void MainWindow::connectPanels() {
   connect(timeline_, &TimelineWidget::itemActivated, this, [this](const view::Description& d) {
     details_->showDescription(d);
     if (tabs_->currentWidget() != tables_) tabs_->setCurrentWidget(details_);
@@ -329,17 +373,6 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
   connect(run_, &RunPanel::resultReady, this, [this](const QString& path) { openFiles({path}); });
   connect(run_, &RunPanel::gpuStatusChanged, this, &MainWindow::onGpuStatus);
 
-  buildMenus();
-  buildStatusBar();
-  QSettings settings;
-  // Without a user (screenshots, tests) the layout is always the first-start one.
-  if (interactive_) {
-    restoreGeometry(settings.value("window/geometry").toByteArray());
-    restored_layout_ = restoreState(settings.value("window/state").toByteArray());
-  }
-  alignment_->setCurrentIndex(std::clamp(settings.value("timeline/alignment", 0).toInt(), 0, alignment_->count() - 1));
-  setTheme(settings.value("theme", "system").toString());
-  showDocument(nullptr);
 }
 
 // The run panel (a child widget) would end its processes as it goes, but by then this window is half

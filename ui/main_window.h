@@ -13,6 +13,7 @@
 class QAction;
 class QComboBox;
 class QDialog;
+class QHBoxLayout;
 class QToolButton;
 class QLabel;
 class QMenu;
@@ -101,6 +102,14 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  // The constructor's parts (docs/gui.md: the window's layout).
+  void buildGpuOffer();
+  QHBoxLayout* buildSummaryRow();
+  void buildCentralPages(QHBoxLayout* summaryRow);
+  void buildDocks();
+  void buildAlignmentChoice();
+  void connectLoader();
+  void connectPanels();
   void buildMenus();
   void buildStatusBar();
   void showDocument(std::shared_ptr<Document> doc);
