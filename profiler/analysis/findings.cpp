@@ -97,6 +97,19 @@ GapBreakdown only(GapCause cause, TimeNs ns) {
 }
 
 // The longest spans of `spans` as evidence with `what` and their length.
+// The skeleton of a finding about one device: its rule id, the device, how many records the rule
+// matched and the time they cost as the rule measures it, with that time's share of the GPU window.
+// Each rule fills in the rest (severity, words, what it explains).
+Finding deviceFinding(std::string id, const DeviceAnalysis& d, std::uint64_t count = 0, TimeNs time = 0) {
+  Finding f;
+  f.id = std::move(id);
+  f.device = d.device;
+  f.count = count;
+  f.time_ns = time;
+  f.time_pct = d.whole.pct(time);
+  return f;
+}
+
 void addLongestSpans(const SpanList& spans, std::string_view what, Finding& f) {
   for (const Span* s : longest(
            spans, [](const Span&) { return true; }, [](const Span& s) { return s.length(); })) {
@@ -111,12 +124,7 @@ void pageableCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const double waitPct = m.pct(m.gaps[GapCause::CopyWaitPageable]);
   if (m.h2d.pageable_bytes < th::kLargeCopyBytes) return;
   if (byteShare < th::kPageableMinByteShare && waitPct < th::kPageableMinWaitPct) return;
-  Finding f;
-  f.id = "pageable_h2d";
-  f.device = d.device;
-  f.count = m.h2d.pageable_count;
-  f.time_ns = m.gaps[GapCause::CopyWaitPageable];
-  f.time_pct = m.pct(f.time_ns);
+  Finding f = deviceFinding("pageable_h2d", d, m.h2d.pageable_count, m.gaps[GapCause::CopyWaitPageable]);
   f.severity = bySharePct(f.time_pct, th::kPageableHighPct, th::kPageableMediumPct);
   f.explains = only(GapCause::CopyWaitPageable, m.gaps[GapCause::CopyWaitPageable]);
   f.title = "Input copies from pageable memory";
@@ -166,12 +174,7 @@ void pageableAsyncCopies(const DeviceAnalysis& d, const AnalysisOptions& options
     copied = trace::saturatingAdd(copied, c.durationNs());
   }
   if (count == 0) return;
-  Finding f;
-  f.id = "pageable_async_copy";
-  f.device = d.device;
-  f.count = count;
-  f.time_ns = blocked;
-  f.time_pct = d.whole.pct(blocked);
+  Finding f = deviceFinding("pageable_async_copy", d, count, blocked);
   f.host_ns = blocked;  // host time, told apart from the GPU's idle time the copies explain
   f.explains = idleUnder(d, copySpans(d.timeline.h2d_copies, blockedAsync));
   f.severity = bySharePct(f.time_pct, th::kAsyncBlockedHighPct, th::kAsyncBlockedMediumPct);
@@ -214,12 +217,7 @@ void synchronousCopies(const DeviceAnalysis& d, std::vector<Finding>& out) {
     total = trace::saturatingAdd(total, c.durationNs());
   }
   if (count == 0) return;
-  Finding f;
-  f.id = "sync_copies";
-  f.device = d.device;
-  f.count = count;
-  f.time_ns = total;
-  f.time_pct = d.whole.pct(total);
+  Finding f = deviceFinding("sync_copies", d, count, total);
   f.host_ns = total;  // the host waited for each copy to finish
   f.explains = idleUnder(d, copySpans(d.timeline.h2d_copies, isSync));
   f.severity = f.time_pct >= th::kSyncCopiesMediumPct ? Severity::Medium : Severity::Low;
@@ -247,9 +245,7 @@ void copiesNotOverlapped(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const DeviceTimeline& tl = d.timeline;
   auto overlap = m.h2dOverlapPct();
   if (!overlap) return;
-  Finding f;
-  f.id = "copies_not_overlapped";
-  f.device = d.device;
+  Finding f = deviceFinding("copies_not_overlapped", d);
   f.title = "Input copies not overlapped with compute";
   const std::string prefetch =
       "prefetch on a side stream: copy batch N+1 on its own CUDA stream (non_blocking=True from pinned "
@@ -333,11 +329,7 @@ void hostBound(const DeviceAnalysis& d, std::vector<Finding>& out) {
   TimeNs host = m.gaps.hostWait();
   double pct = m.pct(host);
   if (pct < th::kHostBoundPct) return;
-  Finding f;
-  f.id = "host_bound";
-  f.device = d.device;
-  f.time_ns = host;
-  f.time_pct = pct;
+  Finding f = deviceFinding("host_bound", d, 0, host);
   for (GapCause c : {GapCause::HostDataLoading, GapCause::HostBlockedInCuda, GapCause::HostLaunchOverhead,
                      GapCause::HostOther}) {
     f.explains[c] = m.gaps[c];
@@ -442,12 +434,7 @@ void synchronousDataLoader(const DeviceAnalysis& d, const trace::Run& run, const
   if (kinds.single_process == 0 || kinds.multi_process > 0) return;
   const LoadingShare share = loadingShare(d);
   if (share.pct() < th::kSyncLoaderPct) return;
-  Finding f;
-  f.id = "sync_dataloader";
-  f.device = d.device;
-  f.count = kinds.single_process;
-  f.time_ns = share.loading_ns;
-  f.time_pct = d.whole.pct(share.loading_ns);
+  Finding f = deviceFinding("sync_dataloader", d, kinds.single_process, share.loading_ns);
   f.host_ns = share.loading_ns;  // the training thread's time
   f.explains = only(GapCause::HostDataLoading, d.whole.gaps[GapCause::HostDataLoading]);
   f.severity = share.pct() >= th::kSyncLoaderHighPct ? Severity::High : Severity::Medium;
@@ -474,11 +461,7 @@ void namedHostWork(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const TimeNs named = names.namedNs();
   const double pct = m.pct(named);
   if (pct < th::kNamedHostPct || names.ranges.empty()) return;
-  Finding f;
-  f.id = "named_host_work";
-  f.device = d.device;
-  f.time_ns = named;
-  f.time_pct = pct;
+  Finding f = deviceFinding("named_host_work", d, 0, named);
   f.explains = only(GapCause::HostOther, named);
   f.severity = pct >= th::kNamedHostMediumPct ? Severity::Medium : Severity::Low;
   f.count = names.ranges.size();
@@ -521,11 +504,7 @@ void unnamedHostTime(const DeviceAnalysis& d, std::vector<Finding>& out) {
   const TimeNs unnamed = d.host_other.unnamed_ns;
   const double pct = m.pct(unnamed);
   if (pct < th::kUnnamedHostPct) return;
-  Finding f;
-  f.id = "unnamed_host_time";
-  f.device = d.device;
-  f.time_ns = unnamed;
-  f.time_pct = pct;
+  Finding f = deviceFinding("unnamed_host_time", d, 0, unnamed);
   f.explains = only(GapCause::HostOther, unnamed);
   f.severity = pct >= th::kUnnamedHostMediumPct ? Severity::Medium : Severity::Low;
   f.title = "Host time the GPU waited on has no name";
@@ -547,12 +526,7 @@ void unnamedHostTime(const DeviceAnalysis& d, std::vector<Finding>& out) {
 void smallCopies(const DeviceAnalysis& d, const AnalysisOptions& options, std::vector<Finding>& out) {
   const CopyStats& s = d.whole.h2d;
   if (s.small_count < th::kSmallCopiesMinCount || s.small_count * 2 < s.count) return;
-  Finding f;
-  f.id = "small_copies";
-  f.device = d.device;
-  f.count = s.small_count;
-  f.time_ns = s.small_duration_ns;
-  f.time_pct = d.whole.pct(f.time_ns);
+  Finding f = deviceFinding("small_copies", d, s.small_count, s.small_duration_ns);
   f.explains = idleUnder(d, copySpans(d.timeline.h2d_copies, [&](const CopyRecord& c) {
                            return c.bytes < options.small_copy_bytes;
                          }));
@@ -590,12 +564,7 @@ void pinnedBandwidthLow(const DeviceAnalysis& d, const trace::Run& run, std::vec
   double gbps = static_cast<double>(bytes) / static_cast<double>(ns);
   double peak = run.calibration->pinned_h2d_gbps;
   if (gbps >= th::kPinnedBandwidthLowShare * peak) return;
-  Finding f;
-  f.id = "pinned_bandwidth_low";
-  f.device = d.device;
-  f.count = count;
-  f.time_ns = ns;
-  f.time_pct = d.whole.pct(ns);
+  Finding f = deviceFinding("pinned_bandwidth_low", d, count, ns);
   f.explains = idleUnder(d, copySpans(d.timeline.h2d_copies, isLargePinned));
   f.severity = Severity::Medium;
   f.title = "Pinned copies far below the link's bandwidth";
