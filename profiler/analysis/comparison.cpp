@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/metric_keys.h"
 #include "analysis/thresholds.h"
 #include "trace/units.h"
 
@@ -34,7 +35,7 @@ std::optional<bool> MetricDelta::improved() const {
 void judgeWithStepTime(std::vector<MetricDelta>& rows) {
   std::optional<bool> stepBetter;
   for (const auto& r : rows) {
-    if (r.key == "median_step_ns") stepBetter = r.improved();
+    if (r.key == metric_keys::kMedianStepNs) stepBetter = r.improved();
   }
   for (auto& r : rows) {
     if (r.judged_with_step_time) r.step_time_improved = stepBetter;
@@ -67,62 +68,62 @@ std::vector<MetricDelta> metricRows(const DeviceAnalysis* d, const HostSummary* 
   // Without GPU work, the host's own steps.
   const bool hostSteps = d == nullptr && host != nullptr && host->steps > 0;
   using U = MetricUnit;
-  row(rows, "median_step_ns", "median step time", U::Nanoseconds,
+  row(rows, metric_keys::kMedianStepNs, "median step time", U::Nanoseconds,
       hostSteps ? ns(host->step_median_ns)
                 : v([](const DeviceAnalysis& x) -> std::optional<double> {
                     return x.step_summary ? ns(x.step_summary->median_ns) : std::nullopt;
                   }),
       true);
-  row(rows, "steps_per_second", "steps per second", U::PerSecond,
+  row(rows, metric_keys::kStepsPerSecond, "steps per second", U::PerSecond,
       hostSteps ? std::optional<double>(host->stepsPerSecond())
                 : v([](const DeviceAnalysis& x) -> std::optional<double> {
                     return x.step_summary ? std::optional<double>(x.step_summary->stepsPerSecond()) : std::nullopt;
                   }),
       false);
-  row(rows, "window_ns", "GPU window", U::Nanoseconds, v([](const DeviceAnalysis& x) { return ns(x.whole.window_ns); }), true);
-  row(rows, "compute_busy_ns", "compute busy", U::Nanoseconds,
+  row(rows, metric_keys::kWindowNs, "GPU window", U::Nanoseconds, v([](const DeviceAnalysis& x) { return ns(x.whole.window_ns); }), true);
+  row(rows, metric_keys::kComputeBusyNs, "compute busy", U::Nanoseconds,
       v([](const DeviceAnalysis& x) { return ns(x.whole.compute_busy_ns); }), false);
-  row(rows, "starvation_pct", "starvation", U::Percent,
+  row(rows, metric_keys::kStarvationPct, "starvation", U::Percent,
       v([](const DeviceAnalysis& x) { return std::optional<double>(x.whole.starvationPct()); }), true);
-  row(rows, "copy_only_pct", "copy only", U::Percent,
+  row(rows, metric_keys::kCopyOnlyPct, "copy only", U::Percent,
       v([](const DeviceAnalysis& x) { return std::optional<double>(x.whole.copyOnlyPct()); }), true);
-  row(rows, "fully_idle_pct", "fully idle", U::Percent,
+  row(rows, metric_keys::kFullyIdlePct, "fully idle", U::Percent,
       v([](const DeviceAnalysis& x) { return std::optional<double>(x.whole.fullyIdlePct()); }), true);
-  row(rows, "input_bound_pct", "input-bound", U::Percent,
+  row(rows, metric_keys::kInputBoundPct, "input-bound", U::Percent,
       v([](const DeviceAnalysis& x) { return std::optional<double>(x.input_bound_pct); }), true);
-  row(rows, "prefetch_step_ns", "prefetched step (predicted)", U::Nanoseconds,
+  row(rows, metric_keys::kPrefetchStepNs, "prefetched step (predicted)", U::Nanoseconds,
       v([](const DeviceAnalysis& x) { return ns(x.what_if.prefetch_step_ns); }), true);
-  row(rows, "h2d_overlap_pct", "H2D overlap", U::Percent, v([](const DeviceAnalysis& x) { return x.whole.h2dOverlapPct(); }),
+  row(rows, metric_keys::kH2dOverlapPct, "H2D overlap", U::Percent, v([](const DeviceAnalysis& x) { return x.whole.h2dOverlapPct(); }),
       false);
-  row(rows, "exposed_h2d_ns", "exposed H2D copy", U::Nanoseconds,
+  row(rows, metric_keys::kExposedH2dNs, "exposed H2D copy", U::Nanoseconds,
       v([](const DeviceAnalysis& x) { return ns(x.whole.exposed_h2d_ns); }), true);
-  row(rows, "hidden_h2d_ns", "hidden H2D copy", U::Nanoseconds,
+  row(rows, metric_keys::kHiddenH2dNs, "hidden H2D copy", U::Nanoseconds,
       v([](const DeviceAnalysis& x) { return ns(x.whole.hidden_h2d_ns); }), false);
-  row(rows, "copy_wait_ns", "copy wait", U::Nanoseconds,
+  row(rows, metric_keys::kCopyWaitNs, "copy wait", U::Nanoseconds,
       v([](const DeviceAnalysis& x) { return ns(x.whole.gaps.copyWait()); }), true);
-  row(rows, "host_wait_ns", "host wait", U::Nanoseconds,
+  row(rows, metric_keys::kHostWaitNs, "host wait", U::Nanoseconds,
       v([](const DeviceAnalysis& x) { return ns(x.whole.gaps.hostWait()); }), true);
-  row(rows, "h2d_count", "H2D copies", U::Count, v([](const DeviceAnalysis& x) {
+  row(rows, metric_keys::kH2dCount, "H2D copies", U::Count, v([](const DeviceAnalysis& x) {
         return std::optional<double>(static_cast<double>(x.whole.h2d.count));
       }),
       false);
-  row(rows, "h2d_pageable_count", "H2D pageable copies", U::Count, v([](const DeviceAnalysis& x) {
+  row(rows, metric_keys::kH2dPageableCount, "H2D pageable copies", U::Count, v([](const DeviceAnalysis& x) {
         return std::optional<double>(static_cast<double>(x.whole.h2d.pageable_count));
       }),
       true);
-  row(rows, "h2d_pinned_count", "H2D pinned copies", U::Count, v([](const DeviceAnalysis& x) {
+  row(rows, metric_keys::kH2dPinnedCount, "H2D pinned copies", U::Count, v([](const DeviceAnalysis& x) {
         return std::optional<double>(static_cast<double>(x.whole.h2d.pinned_count));
       }),
       false);
-  row(rows, "h2d_gbps", "H2D bandwidth", U::GBps, v([](const DeviceAnalysis& x) { return x.whole.h2d.gbps(); }), false);
-  row(rows, "kernel_count", "kernels", U::Count,
+  row(rows, metric_keys::kH2dGbps, "H2D bandwidth", U::GBps, v([](const DeviceAnalysis& x) { return x.whole.h2d.gbps(); }), false);
+  row(rows, metric_keys::kKernelCount, "kernels", U::Count,
       v([](const DeviceAnalysis& x) { return std::optional<double>(static_cast<double>(x.whole.kernel_count)); }), false);
   for (auto& r : rows) {
     // Figures about input (the share prefetching removes, the predicted step) read as better only
     // when the step time agrees: a faster run with a slightly higher prediction is not "worse".
-    r.judged_with_step_time = r.key == "input_bound_pct" || r.key == "prefetch_step_ns";
+    r.judged_with_step_time = r.key == metric_keys::kInputBoundPct || r.key == metric_keys::kPrefetchStepNs;
     // Counts have no better direction in a comparison; keep the flag only for time and shares.
-    if (r.unit == U::Count && r.key != "h2d_pageable_count") r.lower_is_better = false;
+    if (r.unit == U::Count && r.key != metric_keys::kH2dPageableCount) r.lower_is_better = false;
   }
   return rows;
 }

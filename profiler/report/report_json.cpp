@@ -2,10 +2,13 @@
 // never renamed; absent figures are null.
 #include <algorithm>
 
+#include "analysis/metric_keys.h"
 #include "present/job_phrases.h"
 #include "report/report_json_value.h"
 
 namespace feedscope::report {
+
+namespace metric_keys = analysis::metric_keys;
 
 using analysis::GapCause;
 using nlohmann::json;
@@ -66,32 +69,32 @@ json gapsJson(const analysis::GapBreakdown& g) {
 // The figures of one window, flat, with the key names the CLI's --fail-if accepts.
 json windowJson(const analysis::WindowMetrics& m) {
   return {{"window_start_ns", m.window.start},
-          {"window_ns", m.window_ns},
-          {"compute_busy_ns", m.compute_busy_ns},
+          {metric_keys::kWindowNs, m.window_ns},
+          {metric_keys::kComputeBusyNs, m.compute_busy_ns},
           {"compute_busy_pct", m.computeBusyPct()},
           {"starvation_ns", m.starvation_ns},
-          {"starvation_pct", m.starvationPct()},
+          {metric_keys::kStarvationPct, m.starvationPct()},
           {"copy_only_ns", m.copy_only_ns},
-          {"copy_only_pct", m.copyOnlyPct()},
+          {metric_keys::kCopyOnlyPct, m.copyOnlyPct()},
           {"fully_idle_ns", m.fully_idle_ns},
-          {"fully_idle_pct", m.fullyIdlePct()},
+          {metric_keys::kFullyIdlePct, m.fullyIdlePct()},
           {"gpu_busy_ns", m.gpu_busy_ns},
-          {"h2d_count", m.h2d.count},
-          {"h2d_pageable_count", m.h2d.pageable_count},
-          {"h2d_pinned_count", m.h2d.pinned_count},
+          {metric_keys::kH2dCount, m.h2d.count},
+          {metric_keys::kH2dPageableCount, m.h2d.pageable_count},
+          {metric_keys::kH2dPinnedCount, m.h2d.pinned_count},
           {"h2d_bytes", m.h2d.bytes},
           {"h2d_ns", m.h2d_ns},
-          {"h2d_overlap_pct", orNull(m.h2dOverlapPct())},
-          {"exposed_h2d_ns", m.exposed_h2d_ns},
-          {"hidden_h2d_ns", m.hidden_h2d_ns},
-          {"h2d_gbps", orNull(m.h2d.gbps())},
+          {metric_keys::kH2dOverlapPct, orNull(m.h2dOverlapPct())},
+          {metric_keys::kExposedH2dNs, m.exposed_h2d_ns},
+          {metric_keys::kHiddenH2dNs, m.hidden_h2d_ns},
+          {metric_keys::kH2dGbps, orNull(m.h2d.gbps())},
           {"h2d_pageable_gbps", orNull(m.h2d.pageableGbps())},
           {"h2d_pinned_gbps", orNull(m.h2d.pinnedGbps())},
-          {"kernel_count", m.kernel_count},
+          {metric_keys::kKernelCount, m.kernel_count},
           {"memset_count", m.memset_count},
           {"gap_count", m.gap_count},
-          {"copy_wait_ns", m.gaps.copyWait()},
-          {"host_wait_ns", m.gaps.hostWait()},
+          {metric_keys::kCopyWaitNs, m.gaps.copyWait()},
+          {metric_keys::kHostWaitNs, m.gaps.hostWait()},
           {"gaps_ns", gapsJson(m.gaps)},
           {"input_wait_pct", m.inputWaitPct()},
           {"h2d", copyJson(m.h2d)},
@@ -108,15 +111,15 @@ json stepJson(const analysis::StepMetrics& s) {
   o.emplace("name", s.step.name);
   o.emplace("start_ns", s.step.span.start);
   o.emplace("duration_ns", m.window_ns);
-  o.emplace("compute_busy_ns", m.compute_busy_ns);
-  o.emplace("starvation_pct", m.starvationPct());
-  o.emplace("copy_wait_ns", m.gaps.copyWait());
-  o.emplace("host_wait_ns", m.gaps.hostWait());
-  o.emplace("exposed_h2d_ns", m.exposed_h2d_ns);
+  o.emplace(metric_keys::kComputeBusyNs, m.compute_busy_ns);
+  o.emplace(metric_keys::kStarvationPct, m.starvationPct());
+  o.emplace(metric_keys::kCopyWaitNs, m.gaps.copyWait());
+  o.emplace(metric_keys::kHostWaitNs, m.gaps.hostWait());
+  o.emplace(metric_keys::kExposedH2dNs, m.exposed_h2d_ns);
   o.emplace("input_wait_pct", m.inputWaitPct());
   o.emplace("prefetch_ns", s.prefetch.predicted_ns);
   o.emplace("prefetch_bound", analysis::prefetchBoundKey(s.prefetch.bound));
-  o.emplace("input_bound_pct", s.inputBoundPct());
+  o.emplace(metric_keys::kInputBoundPct, s.inputBoundPct());
   return json(std::move(o));
 }
 
@@ -134,7 +137,7 @@ json stepsJson(const analysis::DeviceAnalysis& d) {
           {"min_ns", s.min_ns},
           {"max_ns", s.max_ns},
           {"p90_ns", s.p90_ns},
-          {"steps_per_second", s.stepsPerSecond()},
+          {metric_keys::kStepsPerSecond, s.stepsPerSecond()},
           {"median_breakdown_ns",
            {{"compute", s.median_compute_ns},
             {"copy_wait", s.median_copy_wait_ns},
@@ -157,7 +160,7 @@ json whatIfJson(const analysis::WhatIf& w) {
           {"without_sync_speedup", orNull(w.withoutSyncSpeedup())},
           {"without_sync_bound", w.without_sync_ns ? json(w.without_sync_host_bound ? "host_work" : "gpu_work") : json(nullptr)},
           {"drained_ns", w.drained_ns},
-          {"prefetch_step_ns", w.prefetch_step_ns},
+          {metric_keys::kPrefetchStepNs, w.prefetch_step_ns},
           {"prefetch_speedup", w.prefetchSpeedup()},
           {"prefetch_bound", analysis::prefetchBoundKey(w.prefetch_bound)},
           {"prefetch_paths_ns",
@@ -178,7 +181,7 @@ json deviceJson(const analysis::RunAnalysis& ra, const analysis::DeviceAnalysis&
   dj["verdict"] = analysis::verdictKey(d.verdict);
   // A trace without a host side cannot tell: no percentage is given for it.
   const json pct = d.verdict == analysis::InputBoundVerdict::CannotTell ? json(nullptr) : json(d.input_bound_pct);
-  dj["input_bound_pct"] = pct;
+  dj[metric_keys::kInputBoundPct] = pct;
   dj["run_input_bound_pct"] = pct;
   dj["prefetch_offered"] = analysis::offersPrefetching(d.verdict);
   const analysis::InputEvidence& e = d.evidence;
@@ -272,9 +275,9 @@ json jobJson(const job::JobAnalysis& j) {
                      {"late_steps", r.late_steps},
                      {"delay_ns", r.delay_ns},
                      {"compute_ns", r.compute_ns},
-                     {"window_ns", r.window_ns},
+                     {metric_keys::kWindowNs, r.window_ns},
                      {"starvation_ns", r.starvation_ns},
-                     {"starvation_pct", r.starvationPct()},
+                     {metric_keys::kStarvationPct, r.starvationPct()},
                      {"waiting_for_ns", waiting},
                      {"step_median_ns", orNull(r.step_median_ns)}});
   }
@@ -368,7 +371,7 @@ json inputPipelineJson(const std::optional<analysis::InputPipeline>& pipeline) {
           {"batch_ns", p.batch_ns},
           {"batch_cpu_ns", p.batch_cpu_ns},
           {"steps", p.steps},
-          {"window_ns", p.window_ns},
+          {metric_keys::kWindowNs, p.window_ns},
           {"wait_ns", p.wait_ns},
           {"wait_pct", p.wait_pct},
           {"step_ns", p.step_ns},
