@@ -282,37 +282,57 @@ QString ChartsPanel::runNameAt(QChartView* view, QPoint pos) const {
 }
 
 QChart* ChartsPanel::stepTimeChart() const {
+  buildIfStale();
   return step_time_->chart();
 }
 QChart* ChartsPanel::breakdownChart() const {
+  buildIfStale();
   return breakdown_->chart();
 }
 QChart* ChartsPanel::bandwidthChart() const {
+  buildIfStale();
   return bandwidth_->chart();
 }
 QChart* ChartsPanel::gapChart() const {
+  buildIfStale();
   return gaps_->chart();
+}
+
+void ChartsPanel::buildIfStale() const {
+  if (!stale_) return;
+  stale_ = false;
+  const_cast<ChartsPanel*>(this)->rebuild();  // what is shown catches up with doc_: no state of its own changes
 }
 
 void ChartsPanel::setDocument(std::shared_ptr<const Document> doc) {
   doc_ = std::move(doc);
-  rebuild();
+  stale_ = true;
+  if (isVisible()) buildIfStale();
   // More runs may need wider charts, and fewer of them to a row.
   arrangeGrid();
   updateGeometry();
 }
 
+void ChartsPanel::showEvent(QShowEvent* event) {
+  buildIfStale();
+  QWidget::showEvent(event);
+}
+
 void ChartsPanel::changeEvent(QEvent* event) {
-  // Colours and fonts follow the window's: a theme switch rebuilds the charts in the new palette.
-  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) rebuild();
+  // Colours and fonts follow the window's: a theme switch rebuilds the charts in the new palette
+  // (now when they are seen, else when they are next shown).
+  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+    stale_ = true;
+    if (isVisible()) buildIfStale();
+  }
   QWidget::changeEvent(event);
 }
 
 void ChartsPanel::rebuild() {
-  QChart* steps = stepTimeChart();
-  QChart* breakdown = breakdownChart();
-  QChart* bandwidth = bandwidthChart();
-  QChart* gaps = gapChart();
+  QChart* steps = step_time_->chart();
+  QChart* breakdown = breakdown_->chart();
+  QChart* bandwidth = bandwidth_->chart();
+  QChart* gaps = gaps_->chart();
   resetChart(steps, tr("Step time per step"));
   resetChart(breakdown, tr("Where a step's time goes"));
   resetChart(bandwidth, tr("H2D bandwidth against copy size"));
@@ -339,6 +359,7 @@ void ChartsPanel::rebuild() {
 }
 
 void ChartsPanel::relabel() {
+  if (stale_) return;  // not built yet: the build relabels
   if (!doc_) return;
   const QFontMetrics metrics(font());
   const int markerRoom = legendMarkerRoom(metrics);

@@ -64,6 +64,11 @@ class ChartsPanel : public QWidget {
 
  private:
   void rebuild();
+  // The charts are built when first seen (the Compare tab shown, or a chart asked for): a document
+  // opened on the Timeline tab does not wait for four charts it may never look at
+  // (docs/performance.md, "Opening in the GUI").
+  void buildIfStale() const;
+  void showEvent(QShowEvent* event) override;
   void arrangeGrid();
   // Cuts the run names of legends and bar labels to the room each chart has now.
   void relabel();
@@ -73,6 +78,7 @@ class ChartsPanel : public QWidget {
   void buildGaps(QChart* gaps);
 
   std::shared_ptr<const Document> doc_;
+  mutable bool stale_ = true;  // the charts do not show doc_ yet
   QScrollArea* scroll_;
   QGridLayout* grid_;
   int columns_ = 0;

@@ -2,6 +2,7 @@
 #include "trace/arguments.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "trace/argument_packing.h"
 
@@ -35,14 +36,22 @@ ArgumentsId RunArguments::add(std::string_view json) {
   // The id goes before the values, and its length is known only after the split: split into the
   // store, then put the id in front (one move of the values, which are short).
   if (splitArguments(json, scratch_, block) && scratch_.size() <= kMaxSkeletonBytes) {
-    auto found = skeleton_ids_.find(scratch_);
-    if (found == skeleton_ids_.end() && skeletons_.size() < kMaxSkeletons) {
-      found = skeleton_ids_.emplace(scratch_, static_cast<std::uint32_t>(skeletons_.size())).first;
+    // Events of a kind come in runs (a stream's kernels, a thread's calls): the skeleton of the last
+    // text is tried before the map, which would hash the skeleton each time.
+    std::optional<std::uint32_t> skeleton;
+    if (last_skeleton_ < skeletons_.size() && skeletons_[last_skeleton_] == scratch_) {
+      skeleton = last_skeleton_;
+    } else if (auto found = skeleton_ids_.find(scratch_); found != skeleton_ids_.end()) {
+      skeleton = found->second;
+    } else if (skeletons_.size() < kMaxSkeletons) {
+      skeleton = static_cast<std::uint32_t>(skeletons_.size());
+      skeleton_ids_.emplace(scratch_, *skeleton);
       skeletons_.push_back(scratch_);
     }
-    if (found != skeleton_ids_.end()) {
+    if (skeleton) {
+      last_skeleton_ = *skeleton;
       std::string id;
-      appendLength(id, static_cast<std::size_t>(found->second) + 1);
+      appendLength(id, static_cast<std::size_t>(*skeleton) + 1);
       block.insert(before, id);
       packed = true;
     }

@@ -59,6 +59,7 @@ class RunArguments {
   std::unordered_map<std::string, std::uint32_t> skeleton_ids_;
   std::uint64_t text_bytes_ = 0;
   std::string scratch_;  // add()'s skeleton, kept to spare an allocation per text
+  std::uint32_t last_skeleton_ = 0;  // the skeleton of the text added last
 
   std::string_view packedText(ArgumentsId id) const;
 };

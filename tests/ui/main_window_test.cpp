@@ -81,6 +81,20 @@ TEST_F(WindowFixture, ShowsBothRunsWithTheirVerdicts) {
   EXPECT_TRUE(recent.contains(QString::fromStdString(kStream)));
 }
 
+// The charts are built when the Compare tab is first shown, not while a document opens on the
+// Timeline tab (docs/performance.md, "Opening in the GUI").
+TEST_F(WindowFixture, ChartsAreBuiltWhenTheCompareTabIsFirstShown) {
+  window.showTab("timeline");
+  window.show();
+  QApplication::processEvents();
+  const QList<QChartView*> views = window.charts()->chartViews();
+  ASSERT_EQ(views.size(), 4);
+  for (QChartView* v : views) EXPECT_TRUE(v->chart()->series().isEmpty()) << v->chart()->title().toStdString();
+  ASSERT_TRUE(window.showTab("compare"));
+  QApplication::processEvents();
+  for (QChartView* v : views) EXPECT_FALSE(v->chart()->series().isEmpty()) << v->chart()->title().toStdString();
+}
+
 TEST_F(WindowFixture, ChartsCarryTheCoresSeries) {
   auto doc = window.document();
   QChart* steps = window.charts()->stepTimeChart();
