@@ -8,22 +8,9 @@ Markdown table; the ratio is the GUI's time over the report's in the same run.
 usage: bench_open.py FEEDSCOPE OPEN_IN_GUI REPEATS TRACE:EVENTS..."""
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
 
-
-def measure(cmd, env):
-    """Wall seconds and peak RSS (MiB) of one run of `cmd`, output discarded (RSS from /usr/bin/time)."""
-    with tempfile.NamedTemporaryFile("r") as rss:
-        start = time.perf_counter()
-        proc = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", rss.name] + cmd, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, env=env)
-        elapsed = time.perf_counter() - start
-        if proc.returncode != 0:
-            sys.exit(f"{cmd[0]} exited {proc.returncode}: {proc.stderr.decode(errors='replace').strip()}")
-        return elapsed, int(rss.read().split()[-1]) / 1024.0
+from bench_import import measure  # one way to time a command and read its peak RSS
 
 
 def main():

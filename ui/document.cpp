@@ -213,18 +213,10 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
 bool compareWith(Document& doc, std::size_t baseline) {
   const std::vector<report::ComparedRun> compared = report::comparedRuns(doc.jobs, doc.analyses.size(), baseline);
   if (compared.empty()) return false;
-  doc.compare_runs.clear();
-  std::vector<const analysis::RunAnalysis*> analyses;
   std::size_t baselineColumn = 0;
-  std::size_t next = 0;
-  for (std::size_t i = 0; i < doc.analyses.size(); ++i) {
-    const bool isCompared = next < compared.size() && compared[next].run == i;
-    if (i != baseline && !isCompared) continue;
-    if (i == baseline) baselineColumn = analyses.size();
-    if (isCompared) ++next;
-    analyses.push_back(&doc.analyses[i]);
-    doc.compare_runs.push_back(i);
-  }
+  doc.compare_runs = report::comparedTableRuns(compared, baseline, baselineColumn);
+  std::vector<const analysis::RunAnalysis*> analyses;
+  for (std::size_t run : doc.compare_runs) analyses.push_back(&doc.analyses[run]);
   doc.compare = view::buildCompareTable(analyses, baselineColumn);
   return true;
 }

@@ -253,22 +253,35 @@ std::vector<ComparedRun> comparedRuns(const std::vector<job::JobAnalysis>& jobs,
   return compared;
 }
 
+std::vector<std::size_t> comparedTableRuns(const std::vector<ComparedRun>& compared, std::size_t baseline,
+                                           std::size_t& baselineColumn) {
+  // comparedRuns lists the runs in run order: the baseline goes where its number puts it.
+  std::vector<std::size_t> runs;
+  baselineColumn = 0;
+  bool placed = false;
+  for (const ComparedRun& c : compared) {
+    if (!placed && baseline < c.run) {
+      baselineColumn = runs.size();
+      runs.push_back(baseline);
+      placed = true;
+    }
+    runs.push_back(c.run);
+  }
+  if (!placed) {
+    baselineColumn = runs.size();
+    runs.push_back(baseline);
+  }
+  return runs;
+}
+
 void compareAgainst(Report& report, std::size_t baseline) {
   report.comparisons.clear();
   report.table.reset();
   const std::vector<ComparedRun> compared = comparedRuns(report.jobs, report.analyses.size(), baseline);
   if (compared.empty()) return;
-  // The table's columns in run order, the baseline among them.
-  std::vector<const analysis::RunAnalysis*> all;
   std::size_t baselineColumn = 0;
-  std::size_t next = 0;
-  for (std::size_t i = 0; i < report.analyses.size(); ++i) {
-    const bool isCompared = next < compared.size() && compared[next].run == i;
-    if (i != baseline && !isCompared) continue;
-    if (i == baseline) baselineColumn = all.size();
-    if (isCompared) ++next;
-    all.push_back(&report.analyses[i]);
-  }
+  std::vector<const analysis::RunAnalysis*> all;
+  for (std::size_t run : comparedTableRuns(compared, baseline, baselineColumn)) all.push_back(&report.analyses[run]);
   for (const ComparedRun& c : compared) {
     report.comparisons.push_back(analysis::compareRuns(report.analyses[c.against], report.analyses[c.run]));
   }

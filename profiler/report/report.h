@@ -90,6 +90,10 @@ struct ComparedRun {
 };
 std::vector<ComparedRun> comparedRuns(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount,
                                       std::size_t baseline);
+// The runs of the comparison table, in run order: the baseline and every run compared
+// (`baselineColumn`: where the baseline is among them).
+std::vector<std::size_t> comparedTableRuns(const std::vector<ComparedRun>& compared, std::size_t baseline,
+                                           std::size_t& baselineColumn);
 
 // Compares the report's runs as comparedRuns says: the pairwise comparisons and the one table (the
 // baseline and every run compared). Nothing with fewer than two runs or nothing to compare.
