@@ -201,7 +201,9 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
     inputs.push_back({&doc->run(i), &doc->strings(i), &doc->analyses[i], rank ? &*rank : nullptr});
   }
   try {
-    doc->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs, &cancelled));
+    // A/B lanes by the reports' rule: every run gets one when anything is compared with anything.
+    const std::vector<bool> abLanes(doc->runs.size(), !report::comparedRuns(doc->jobs, doc->runs.size(), 0).empty());
+    doc->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs, &cancelled, &abLanes));
   } catch (const view::BuildCancelled&) {
     throw LoadCancelled{};
   }
@@ -218,6 +220,12 @@ bool compareWith(Document& doc, std::size_t baseline) {
   std::vector<const analysis::RunAnalysis*> analyses;
   for (std::size_t run : doc.compare_runs) analyses.push_back(&doc.analyses[run]);
   doc.compare = view::buildCompareTable(analyses, baselineColumn);
+  // The timeline's A/B lanes compare the same pairs (a rank of the baseline's job: an empty lane).
+  if (doc.timeline) {
+    std::vector<std::optional<std::size_t>> against(doc.analyses.size());
+    for (const report::ComparedRun& c : compared) against[c.run] = c.against;
+    doc.timeline->setIdleComparisons(baseline, std::move(against));
+  }
   return true;
 }
 

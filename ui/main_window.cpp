@@ -665,6 +665,7 @@ void MainWindow::setBaseline(std::size_t run) {
   // What is compared with the new baseline is the reports' rule (compareWith): nothing to compare
   // (a rank of the only job) leaves the table as it was.
   if (!compareWith(*doc_, run)) return;
+  timeline_->refreshIdleLanes();
   compare_->setDocument(doc_);
   fitComparePage();
   updateSummary();

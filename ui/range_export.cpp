@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "present/phrases.h"
+#include "report/report.h"
 #include "trace/session_merge.h"
 #include "ui/timeline_painter.h"
 #include "view/describe.h"
@@ -61,8 +62,9 @@ std::shared_ptr<Document> documentOfRange(const Document& doc, view::TimeRange r
   out->unread = doc.unread;
   std::vector<view::RunInput> inputs;
   for (std::size_t i = 0; i < out->runs.size(); ++i) inputs.push_back({&out->run(i), &out->strings(i), &out->analyses[i]});
-  out->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs));
   out->jobs = doc.jobs;  // the same runs: the same jobs compared the same way
+  const std::vector<bool> abLanes(out->runs.size(), !report::comparedRuns(out->jobs, out->runs.size(), 0).empty());
+  out->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs, nullptr, &abLanes));
   compareWith(*out, 0);
   return out;
 }

@@ -522,6 +522,12 @@ void TimelineWidget::fillRunMenu(QMenu& menu, std::size_t run) {
 
 void TimelineWidget::setIdleBaseline(std::size_t run) {
   if (!doc_ || !doc_->timeline || !doc_->timeline->setIdleBaseline(run)) return;
+  refreshIdleLanes();
+  emit idleBaselineChanged(run);
+}
+
+void TimelineWidget::refreshIdleLanes() {
+  if (!doc_ || !doc_->timeline) return;
   // The A/B lanes were refilled: an interval selected or hovered on one may be gone.
   auto onAbLane = [this](const std::optional<view::Hit>& hit) {
     return hit && doc_->timeline->lanes()[hit->lane].kind == view::LaneKind::IdleDifference;
@@ -533,7 +539,6 @@ void TimelineWidget::setIdleBaseline(std::size_t run) {
     if (auto slot = view::slotOf(layout_, item->lane, item->row)) selected_->slot = *slot;
   }
   update();
-  emit idleBaselineChanged(run);
 }
 
 void TimelineWidget::setLaneCollapsed(std::size_t lane, bool collapsed) {

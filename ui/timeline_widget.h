@@ -77,6 +77,8 @@ class TimelineWidget : public QWidget {
   void fillRunMenu(QMenu& menu, std::size_t run);
   // The run whose steps the A/B lanes compare against (docs/gui.md "A/B is built in").
   void setIdleBaseline(std::size_t run);
+  // Lays the A/B lanes out again after their model refilled them (a baseline chosen elsewhere).
+  void refreshIdleLanes();
   // The right-click menu at a widget position, built but not shown (tests read its actions).
   void fillContextMenu(QMenu& menu, QPoint pos);
 

@@ -231,12 +231,15 @@ std::vector<Row> packRows(const trace::IntervalColumns& columns, std::vector<std
 
 TimelineModel::TimelineModel() : derived_strings_(std::make_unique<trace::StringTable>()) {}
 
-TimelineModel TimelineModel::build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled) {
+TimelineModel TimelineModel::build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled,
+                                   const std::vector<bool>* abLanes) {
   TimelineModel model;
-  // Ranks of a job are read together on its clock, never A/B-compared with each other or other runs.
   std::size_t comparable = 0;
   for (const RunInput& input : runs) comparable += input.rank == nullptr ? 1 : 0;
-  for (const RunInput& input : runs) model.addRun(input, cancelled, input.rank == nullptr && comparable > 1);
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const bool lane = abLanes != nullptr ? i < abLanes->size() && (*abLanes)[i] : runs[i].rank == nullptr && comparable > 1;
+    model.addRun(runs[i], cancelled, lane);
+  }
   model.fillIdleDifferenceLanes();
   model.setAlignment(Alignment::RunStart);
   return model;
@@ -430,8 +433,7 @@ void TimelineModel::addIdleDifferenceLane(std::size_t runIndex, const analysis::
 }
 
 void TimelineModel::fillIdleDifferenceLanes() {
-  const analysis::RunAnalysis* base = runs_.empty() ? nullptr : runs_[idle_baseline_].input.analysis;
-  const analysis::DeviceAnalysis* basePrimary = base != nullptr ? base->primary() : nullptr;
+  const analysis::RunAnalysis* baseline = runs_.empty() ? nullptr : runs_[idle_baseline_].input.analysis;
   for (const IdleLane& idle : idle_lanes_) {
     Lane& lane = lanes_[idle.lane];
     trace::IntervalColumns* columns = idle.columns;
@@ -439,8 +441,16 @@ void TimelineModel::fillIdleDifferenceLanes() {
     std::vector<IdleStep>& steps = *idle.steps;
     steps.clear();
     lane.idle_scale = 0;
+    std::optional<std::size_t> against;
+    if (!idle_against_.empty()) {
+      if (lane.run < idle_against_.size()) against = idle_against_[lane.run];
+    } else if (lane.run != idle_baseline_) {
+      against = idle_baseline_;
+    }
+    const analysis::RunAnalysis* base = against && *against < runs_.size() ? runs_[*against].input.analysis : baseline;
+    const analysis::DeviceAnalysis* basePrimary = against && base != nullptr ? base->primary() : nullptr;
     const analysis::RunAnalysis* self = runs_[lane.run].input.analysis;
-    if (lane.run != idle_baseline_ && basePrimary != nullptr) {
+    if (basePrimary != nullptr) {
       const auto& a = basePrimary->steps;
       const auto& b = self->primary()->steps;
       const std::size_t n = std::min(a.size(), b.size());
@@ -470,8 +480,17 @@ void TimelineModel::fillIdleDifferenceLanes() {
 bool TimelineModel::setIdleBaseline(std::size_t run) {
   if (run >= runs_.size() || run == idle_baseline_) return false;
   idle_baseline_ = run;
+  idle_against_.clear();
   fillIdleDifferenceLanes();
   return true;
+}
+
+void TimelineModel::setIdleComparisons(std::size_t baseline, std::vector<std::optional<std::size_t>> against) {
+  if (baseline >= runs_.size()) return;
+  idle_baseline_ = baseline;
+  idle_against_ = std::move(against);
+  idle_against_.resize(runs_.size());
+  fillIdleDifferenceLanes();
 }
 
 TimeNs TimelineModel::idleDifference(const Row& row, std::size_t i) {

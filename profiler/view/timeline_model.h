@@ -112,7 +112,11 @@ class TimelineModel {
   // Lanes deeper than this are folded into their last row (then marked overlapping).
   static constexpr std::size_t kMaxRowsPerLane = 32;
 
-  static TimelineModel build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled = nullptr);
+  // `abLanes[i]`: whether run i leads with an A/B lane (the caller's rule of what is compared:
+  // report::comparedRuns, passed in by the ui); without it, every run that is no rank gets one when
+  // there are two such runs or more.
+  static TimelineModel build(const std::vector<RunInput>& runs, const std::atomic<bool>* cancelled = nullptr,
+                             const std::vector<bool>* abLanes = nullptr);
 
   TimelineModel(TimelineModel&&) = default;
   TimelineModel& operator=(TimelineModel&&) = default;
@@ -151,6 +155,10 @@ class TimelineModel {
   // out of range or already the baseline. Lane indices never change.
   bool setIdleBaseline(std::size_t run);
   std::size_t idleBaseline() const { return idle_baseline_; }
+  // The same with the caller's pairs: `against[r]` is the run run r's A/B lane compares with, or
+  // nothing (its lane left empty, as the baseline's is: a rank of the baseline's own job). The ui
+  // passes report::comparedRuns' pairs, so the lanes compare what the Compare tab compares.
+  void setIdleComparisons(std::size_t baseline, std::vector<std::optional<std::size_t>> against);
   // The colour of one interval (by kind, memory, cause or name).
   Rgb intervalColor(const Lane& lane, const Row& row, std::size_t i) const;
 
@@ -182,6 +190,7 @@ class TimelineModel {
   std::vector<std::unique_ptr<std::vector<analysis::GapCause>>> derived_causes_;
   std::unique_ptr<trace::StringTable> derived_strings_;
   std::size_t idle_baseline_ = 0;
+  std::vector<std::optional<std::size_t>> idle_against_;  // empty: every run against idle_baseline_
   struct IdleLane {
     std::size_t lane;
     trace::IntervalColumns* columns;  // one of derived_columns_

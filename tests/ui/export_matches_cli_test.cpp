@@ -16,6 +16,7 @@
 #include "ui/document.h"
 #include "ui/exporters.h"
 #include "ui/main_window.h"
+#include "view/timeline_model.h"
 #include "ui_fixture.h"
 
 namespace feedscope::ui {
@@ -117,8 +118,29 @@ TEST(ExportMatchesCli, AJobBesideAnotherRunIsComparedAsTheReportComparesIt) {
   ASSERT_TRUE(compareWith(*loaded, 3));
   EXPECT_EQ(loaded->compare_runs, (std::vector<std::size_t>{0, 1, 2, 3}));
   EXPECT_EQ(loaded->compare.baseline_run, 3u);
+  // The timeline's A/B lanes compare the same pairs: every run has one; with the other trace as
+  // baseline each rank's lane holds its steps against it and the baseline's own is empty.
+  auto abLaneSteps = [&](const Document& shown) {
+    std::vector<std::size_t> steps(shown.runs.size(), 99);
+    for (const auto& lane : shown.timeline->lanes()) {
+      if (lane.kind == view::LaneKind::IdleDifference) steps[lane.run] = lane.interval_count;
+    }
+    return steps;
+  };
+  auto steps = abLaneSteps(*loaded);
+  EXPECT_GT(steps[0], 0u);
+  EXPECT_GT(steps[1], 0u);
+  EXPECT_GT(steps[2], 0u);
+  EXPECT_EQ(steps[3], 0u);
+  // Rank 1 as baseline: rank 0 is of its job (an empty lane, as rank 1's own), the other trace
+  // against it.
   ASSERT_TRUE(compareWith(*loaded, 1));
   EXPECT_EQ(loaded->compare_runs, (std::vector<std::size_t>{1, 3}));
+  steps = abLaneSteps(*loaded);
+  EXPECT_EQ(steps[0], 0u);
+  EXPECT_EQ(steps[1], 0u);
+  EXPECT_EQ(steps[2], 0u);
+  EXPECT_GT(steps[3], 0u);
 }
 
 TEST(ExportMatchesCli, OneTraceExportsAsItsReport) {
