@@ -17,15 +17,24 @@ std::string workersWord(int n) {
   return fmt::format("{} worker{}", n, n == 1 ? "" : "s");
 }
 
+// The skeleton of a finding about the host's input path: its rule id and severity, how many steps,
+// batches or calls it matched, and the host time they cost (told as host time, never added to the
+// GPU's idle time: Finding::host_ns). Each rule fills in its words.
+Finding hostFinding(std::string id, Severity severity, std::uint64_t count, TimeNs hostNs = 0) {
+  Finding f;
+  f.id = std::move(id);
+  f.severity = severity;
+  f.count = count;
+  f.time_ns = hostNs;
+  f.host_ns = hostNs;
+  return f;
+}
+
 void loaderWorkers(const InputPipeline& p, std::vector<Finding>& out) {
   if (p.steps < 2 || p.wait_pct < thresholds::kLoaderWaitPct) return;
-  Finding f;
-  f.id = "loader_workers";
-  f.severity = p.wait_pct >= thresholds::kLoaderWaitHighPct ? Severity::High : Severity::Medium;
+  Finding f = hostFinding("loader_workers", p.wait_pct >= thresholds::kLoaderWaitHighPct ? Severity::High : Severity::Medium,
+                          static_cast<std::uint64_t>(p.steps), p.wait_ns);
   f.title = "The training loop waits for the DataLoader";
-  f.count = p.steps;
-  f.time_ns = p.wait_ns;
-  f.host_ns = p.wait_ns;
   const std::string waited = fmt::format("The main thread waited {} of its {} steps for the DataLoader ({})",
                                          formatPct(p.wait_pct), p.steps, formatDuration(p.wait_ns));
   const std::string builders =
@@ -68,11 +77,8 @@ void loaderWorkers(const InputPipeline& p, std::vector<Finding>& out) {
 void unpinnedBatchType(const InputPipeline& p, std::vector<Finding>& out) {
   if (!p.unpinned) return;
   const UnpinnedBatchType& u = *p.unpinned;
-  Finding f;
-  f.id = "unpinned_batch_type";
-  f.severity = Severity::High;
+  Finding f = hostFinding("unpinned_batch_type", Severity::High, static_cast<std::uint64_t>(u.batches));
   f.title = fmt::format("{} is never pinned", u.type);
-  f.count = u.batches;
   f.sentence =
       u.defines_pin_memory
           ? fmt::format("DataLoader(pin_memory=True) returned {}, whose pin_memory() leaves its {} tensors unpinned "
@@ -92,13 +98,8 @@ void unpinnedBatchType(const InputPipeline& p, std::vector<Finding>& out) {
 void blockingBatchCopies(const InputPipeline& p, std::vector<Finding>& out) {
   if (p.blocking_copies.empty()) return;
   const BlockingBatchCopy& c = p.blocking_copies.front();
-  Finding f;
-  f.id = "blocking_batch_copy";
-  f.severity = Severity::Medium;
+  Finding f = hostFinding("blocking_batch_copy", Severity::Medium, static_cast<std::uint64_t>(c.calls), c.host_ns);
   f.title = "Batch copies from unpinned memory";
-  f.count = c.calls;
-  f.host_ns = c.host_ns;
-  f.time_ns = c.host_ns;
   f.sentence = fmt::format(
       "{} copies batch tensors to the GPU from memory that is not pinned ({} calls, {} on the host){}: the host "
       "waits for each copy, so the next step cannot be launched while it runs.",
