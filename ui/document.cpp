@@ -202,7 +202,7 @@ std::shared_ptr<Document> loadDocument(const std::vector<std::string>& opened,
   }
   try {
     // A/B lanes by the reports' rule: every run gets one when anything is compared with anything.
-    const std::vector<bool> abLanes(doc->runs.size(), !report::comparedRuns(doc->jobs, doc->runs.size(), 0).empty());
+    const std::vector<bool> abLanes(doc->runs.size(), report::anythingCompared(doc->jobs, doc->runs.size()));
     doc->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs, &cancelled, &abLanes));
   } catch (const view::BuildCancelled&) {
     throw LoadCancelled{};

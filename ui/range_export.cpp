@@ -63,7 +63,7 @@ std::shared_ptr<Document> documentOfRange(const Document& doc, view::TimeRange r
   std::vector<view::RunInput> inputs;
   for (std::size_t i = 0; i < out->runs.size(); ++i) inputs.push_back({&out->run(i), &out->strings(i), &out->analyses[i]});
   out->jobs = doc.jobs;  // the same runs: the same jobs compared the same way
-  const std::vector<bool> abLanes(out->runs.size(), !report::comparedRuns(out->jobs, out->runs.size(), 0).empty());
+  const std::vector<bool> abLanes(out->runs.size(), report::anythingCompared(out->jobs, out->runs.size()));
   out->timeline = std::make_unique<view::TimelineModel>(view::TimelineModel::build(inputs, nullptr, &abLanes));
   compareWith(*out, 0);
   return out;

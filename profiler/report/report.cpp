@@ -46,10 +46,9 @@ void noteUnreadRanks(std::vector<job::JobAnalysis>& jobs, const std::vector<io::
 
 Report buildReport(const trace::Session& session, const std::string& input, const analysis::AnalysisOptions& options,
                    const std::vector<std::string>& runNames) {
-  Report report;
-  report.input = trace::validUtf8(input);  // a path from the command line: any bytes
+  std::vector<const trace::Run*> runs;
   if (runNames.empty()) {
-    for (const auto& run : session.runs) report.runs.push_back(&run);
+    for (const auto& run : session.runs) runs.push_back(&run);
   } else {
     for (const auto& name : runNames) {
       const trace::Run* run = session.findRun(name);
@@ -58,49 +57,45 @@ Report buildReport(const trace::Session& session, const std::string& input, cons
         for (const auto& r : session.runs) known += (known.empty() ? "" : ", ") + r.name;
         throw io::InputError(input + ": no run named '" + name + "' (runs: " + known + ")");
       }
-      report.runs.push_back(run);
+      runs.push_back(run);
     }
   }
   std::vector<analysis::RunAnalysis> analyses;
-  std::vector<const trace::StringTable*> strings;
-  for (const trace::Run* run : report.runs) {
-    analyses.push_back(analysis::analyzeRun(*run, session.strings, options));
-    strings.push_back(&session.strings);
-  }
-  return assembleReport(input, std::move(report.runs), std::move(strings), std::move(analyses));
+  for (const trace::Run* run : runs) analyses.push_back(analysis::analyzeRun(*run, session.strings, options));
+  std::vector<const trace::StringTable*> strings(runs.size(), &session.strings);
+  return assembleReport(input, std::move(runs), std::move(strings), std::move(analyses));
 }
 
 Report buildFolderReport(const io::FolderFiles& files, const std::string& input, const analysis::AnalysisOptions& options,
                          std::size_t workers) {
-  Report report;
-  report.input = trace::validUtf8(input);
+  std::vector<const trace::Run*> runs;
+  std::vector<const trace::StringTable*> strings;
   for (const trace::Session& s : files.sessions) {
     for (const trace::Run& run : s.runs) {
-      report.runs.push_back(&run);
-      report.run_strings.push_back(&s.strings);
+      runs.push_back(&run);
+      strings.push_back(&s.strings);
     }
   }
-  report.analyses.resize(report.runs.size());
-  std::vector<std::exception_ptr> errors(report.runs.size());
+  std::vector<analysis::RunAnalysis> analyses(runs.size());
+  std::vector<std::exception_ptr> errors(runs.size());
   std::atomic<std::size_t> next{0};
   auto work = [&] {
-    for (std::size_t i = next++; i < report.runs.size(); i = next++) {
+    for (std::size_t i = next++; i < runs.size(); i = next++) {
       try {
-        report.analyses[i] = analysis::analyzeRun(*report.runs[i], *report.run_strings[i], options);
+        analyses[i] = analysis::analyzeRun(*runs[i], *strings[i], options);
       } catch (...) {
         errors[i] = std::current_exception();
       }
     }
   };
   std::vector<std::thread> threads;
-  for (std::size_t w = 1; w < std::min(workers, report.runs.size()); ++w) threads.emplace_back(work);
+  for (std::size_t w = 1; w < std::min(workers, runs.size()); ++w) threads.emplace_back(work);
   work();
   for (auto& t : threads) t.join();
   for (const auto& e : errors) {
     if (e) std::rethrow_exception(e);
   }
-  return assembleReport(input, std::move(report.runs), std::move(report.run_strings), std::move(report.analyses),
-                        files.unread);
+  return assembleReport(input, std::move(runs), std::move(strings), std::move(analyses), files.unread);
 }
 
 Report buildSummaryReport(std::vector<job::RankSummary> summaries, const std::string& input,
@@ -185,12 +180,6 @@ Report assembleReport(const std::string& input, std::vector<const trace::Run*> r
   return report;
 }
 
-void analyzeJobs(Report& report) {
-  std::vector<const analysis::RunAnalysis*> analyses;
-  for (const auto& a : report.analyses) analyses.push_back(&a);
-  report.jobs = findAndAnalyzeJobs(report.runs, analyses, report.run_strings, report.input);
-}
-
 void appendReport(Report& report, Report&& other, const trace::StringTable* strings) {
   const std::size_t offset = report.runs.size();
   for (std::size_t i = 0; i < other.runs.size(); ++i) {
@@ -206,16 +195,6 @@ void appendReport(Report& report, Report&& other, const trace::StringTable* stri
   }
 }
 
-const job::JobAnalysis* jobOf(const Report& report, std::size_t run) {
-  for (const auto& j : report.jobs) {
-    for (const auto& r : j.ranks) {
-      if (r.run == run) return &j;
-    }
-  }
-  return nullptr;
-}
-
-
 namespace {
 
 const job::JobAnalysis* jobOfRun(const std::vector<job::JobAnalysis>& jobs, std::size_t run) {
@@ -228,6 +207,10 @@ const job::JobAnalysis* jobOfRun(const std::vector<job::JobAnalysis>& jobs, std:
 }
 
 }  // namespace
+
+const job::JobAnalysis* jobOf(const Report& report, std::size_t run) { return jobOfRun(report.jobs, run); }
+
+
 
 std::vector<ComparedRun> comparedRuns(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount,
                                       std::size_t baseline) {
@@ -251,6 +234,12 @@ std::vector<ComparedRun> comparedRuns(const std::vector<job::JobAnalysis>& jobs,
     compared.push_back({i, against});
   }
   return compared;
+}
+
+bool anythingCompared(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount) {
+  // With the first run as baseline every run outside its job is compared: empty only when there is
+  // one job or single run in all.
+  return !comparedRuns(jobs, runCount, 0).empty();
 }
 
 std::vector<std::size_t> comparedTableRuns(const std::vector<ComparedRun>& compared, std::size_t baseline,

@@ -62,8 +62,6 @@ Report assembleReport(const std::string& input, std::vector<const trace::Run*> r
                       std::vector<const trace::StringTable*> strings, std::vector<analysis::RunAnalysis> analyses,
                       const std::vector<io::UnreadFile>& unread = {});
 
-// Finds the jobs among the report's runs and analyses them (buildReport does; after a change of runs).
-void analyzeJobs(Report& report);
 // The jobs among `runs` (`analyses[i]`, `strings[i]` of runs[i]), named as the report names them;
 // `input` names a job that is a whole input (a folder of rank traces). For the GUI as for reports.
 // `unread`: files of the input not read, noted in each job whose rank they would have been.
@@ -90,6 +88,9 @@ struct ComparedRun {
 };
 std::vector<ComparedRun> comparedRuns(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount,
                                       std::size_t baseline);
+// Whether anything is compared with anything (two jobs or single runs, or more): then every run
+// leads with an A/B lane in the timeline, since any may become the baseline.
+bool anythingCompared(const std::vector<job::JobAnalysis>& jobs, std::size_t runCount);
 // The runs of the comparison table, in run order: the baseline and every run compared
 // (`baselineColumn`: where the baseline is among them).
 std::vector<std::size_t> comparedTableRuns(const std::vector<ComparedRun>& compared, std::size_t baseline,
